@@ -1,0 +1,191 @@
+package lab.access.internal;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import lab.access.ClientOptions;
+import lab.access.ClientOptions.Overflow;
+import lab.access.DbException;
+import lab.access.Mode;
+import lab.access.OverloadedException;
+import lab.access.SourceUnavailableException;
+import lab.access.SourceUrl;
+
+/**
+ * The life of every call, in every mode: admission against the bound (at most
+ * {@code poolSize + queueBound} calls in flight; {@code FAIL} rejects at once, {@code BLOCK} waits
+ * up to {@code connectTimeout}), the query timeout, and the meters {@code access.calls.inflight},
+ * {@code access.queue.depth}, {@code access.wait}, {@code access.execution}, {@code access.rejected}.
+ */
+public final class CallGate implements AutoCloseable {
+
+    private final String source;
+    private final Overflow overflow;
+    private final Duration blockTimeout;
+    private final long queryTimeoutMs;
+    private final Semaphore room;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final ClientMeters meters;
+    private volatile boolean closed;
+
+    public CallGate(SourceUrl source, Mode mode, ClientOptions options, MeterRegistry registry) {
+        this.source = source.address();
+        this.overflow = options.overflow();
+        this.blockTimeout = options.connectTimeout();
+        this.queryTimeoutMs = options.queryTimeout().toMillis();
+        this.room = new Semaphore(options.poolSize() + options.queueBound());
+        this.meters = new ClientMeters(registry, source, mode);
+        meters.gauge("access.calls.inflight", "calls admitted and not finished", inFlight::get);
+        meters.gauge("access.queue.depth", "calls admitted and still waiting for a connection", queued::get);
+    }
+
+    /**
+     * Admits a call and starts it; the returned stage fails with {@link OverloadedException} when
+     * there is no room, or with {@link SourceUnavailableException} when no answer comes within
+     * the query timeout. Never throws.
+     *
+     * @param mustRun admit even when full (COMMIT/ROLLBACK must never be refused)
+     * @param start   hands the call to a thread or driver; completes its future after {@link Call#finished()}
+     */
+    public <T> CompletionStage<T> submit(boolean mustRun, Function<Call, CompletableFuture<T>> start) {
+        Call call;
+        try {
+            call = admit(mustRun);
+        } catch (DbException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<T> running;
+        try {
+            running = start.apply(call);
+        } catch (RuntimeException e) {
+            call.finished();
+            return CompletableFuture.failedFuture(unexpected(e));
+        }
+        return withTimeout(running);
+    }
+
+    /** Extra gauges (pool usage) that share this client's tags and lifetime. */
+    public ClientMeters meters() {
+        return meters;
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    public DbException closedError() {
+        return new DbException(source, "client is closed", null, 0, null);
+    }
+
+    public DbException overloaded() {
+        return new OverloadedException(source, inFlight.get());
+    }
+
+    public DbException unexpected(Throwable error) {
+        return error instanceof DbException d ? d : new DbException(source, Failures.describe(error), null, 0, error);
+    }
+
+    /** Refuses new calls from now on and removes the meters. */
+    @Override
+    public void close() {
+        closed = true;
+        meters.close();
+    }
+
+    private Call admit(boolean mustRun) {
+        if (closed) {
+            throw closedError();
+        }
+        boolean permit = mustRun ? room.tryAcquire() : acquire();
+        if (!permit && !mustRun) {
+            meters.rejected.increment();
+            throw overloaded();
+        }
+        return new Call(permit);
+    }
+
+    private boolean acquire() {
+        if (overflow == Overflow.FAIL) {
+            return room.tryAcquire();
+        }
+        try {
+            return room.tryAcquire(blockTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private <T> CompletableFuture<T> withTimeout(CompletableFuture<T> running) {
+        if (running.isDone()) {
+            return running;
+        }
+        CompletableFuture<T> result = new CompletableFuture<>();
+        running.orTimeout(queryTimeoutMs, TimeUnit.MILLISECONDS).whenComplete((value, error) -> {
+            if (error == null) {
+                result.complete(value);
+            } else {
+                result.completeExceptionally(timeoutOrSelf(Failures.unwrap(error)));
+            }
+        });
+        return result;
+    }
+
+    private Throwable timeoutOrSelf(Throwable error) {
+        if (error instanceof TimeoutException) {
+            return new SourceUnavailableException(source, "no answer within " + queryTimeoutMs + " ms", error);
+        }
+        return error;
+    }
+
+    /** One admitted call: {@link #started()} once a connection is in hand, {@link #finished()} at the end. */
+    public final class Call {
+        private final boolean permit;
+        private final long admittedAt = System.nanoTime();
+        private final AtomicBoolean started = new AtomicBoolean();
+        private final AtomicBoolean finished = new AtomicBoolean();
+        private volatile long startedAt;
+
+        private Call(boolean permit) {
+            this.permit = permit;
+            inFlight.incrementAndGet();
+            queued.incrementAndGet();
+        }
+
+        public void started() {
+            if (started.compareAndSet(false, true)) {
+                startedAt = System.nanoTime();
+                queued.decrementAndGet();
+                meters.wait.record(startedAt - admittedAt, TimeUnit.NANOSECONDS);
+            }
+        }
+
+        /** Call before completing the caller's future, so that room is free when the caller sees the result. */
+        public void finished() {
+            if (!finished.compareAndSet(false, true)) {
+                return;
+            }
+            if (started.get()) {
+                meters.execution.record(System.nanoTime() - startedAt, TimeUnit.NANOSECONDS);
+            } else if (started.compareAndSet(false, true)) {
+                queued.decrementAndGet();
+            }
+            inFlight.decrementAndGet();
+            if (permit) {
+                room.release();
+            }
+        }
+    }
+}

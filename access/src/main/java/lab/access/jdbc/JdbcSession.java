@@ -1,0 +1,117 @@
+package lab.access.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import lab.access.DbException;
+import lab.access.DbSession;
+import lab.access.Rows;
+
+/**
+ * A session of the JDBC-based modes: one Hikari connection, taken by the first call and pinned
+ * until {@link #close()}; calls run in order through a {@link SerialQueue}. Transactions use
+ * {@code setAutoCommit(false)} / {@code commit()} / {@code rollback()}.
+ */
+final class JdbcSession implements DbSession, Lease {
+
+    private final JdbcBackedClient client;
+    private final SerialQueue queue;
+    private Connection pinned; // touched only by this session's jobs, which the queue runs one at a time
+    private volatile boolean closed;
+
+    JdbcSession(JdbcBackedClient client, SerialQueue queue) {
+        this.client = client;
+        this.queue = queue;
+    }
+
+    @Override
+    public CompletionStage<Rows> query(String sql, List<?> params) {
+        return call(false, c -> JdbcStatements.query(c, sql, params));
+    }
+
+    @Override
+    public CompletionStage<Long> update(String sql, List<?> params) {
+        return call(false, c -> JdbcStatements.update(c, sql, params));
+    }
+
+    @Override
+    public CompletionStage<Void> begin() {
+        return call(false, c -> {
+            c.setAutoCommit(false);
+            return null;
+        });
+    }
+
+    @Override
+    public CompletionStage<Void> commit() {
+        return call(true, c -> {
+            try {
+                c.commit();
+            } finally {
+                c.setAutoCommit(true);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public CompletionStage<Void> rollback() {
+        return call(true, c -> {
+            try {
+                c.rollback();
+            } finally {
+                c.setAutoCommit(true);
+            }
+            return null;
+        });
+    }
+
+    /** Returns the connection after every call made so far; Hikari rolls back an unfinished transaction. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        queue.submit(new Job() {
+            @Override
+            public void run() {
+                unpin();
+            }
+
+            @Override
+            public void abort(DbException why) {
+                unpin();
+            }
+        });
+    }
+
+    @Override
+    public Connection acquire() throws SQLException {
+        if (pinned == null) {
+            pinned = client.pool().borrow();
+        }
+        return pinned;
+    }
+
+    @Override
+    public void release(Connection connection) {
+        // stays pinned until close()
+    }
+
+    private void unpin() {
+        if (pinned != null) {
+            JdbcBackedClient.closeQuietly(pinned);
+            pinned = null;
+        }
+    }
+
+    private <T> CompletionStage<T> call(boolean mustRun, SqlWork<T> work) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new DbException(client.source().address(), "session is closed", null, 0, null));
+        }
+        return client.call(mustRun, this, queue::submit, work);
+    }
+}

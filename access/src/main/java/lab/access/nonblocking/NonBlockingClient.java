@@ -1,0 +1,97 @@
+package lab.access.nonblocking;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import lab.access.ClientOptions;
+import lab.access.DbClient;
+import lab.access.DbSession;
+import lab.access.Mode;
+import lab.access.Rows;
+import lab.access.SourceUrl;
+import lab.access.internal.CallGate;
+
+/**
+ * {@code nonblocking}: the Vert.x MySQL and PostgreSQL clients on the shared event loops. No
+ * thread waits for a query; results arrive on an event loop ({@code vert.x-eventloop-thread-N}),
+ * where the returned stages complete. Sessions hold one connection and pipeline their calls.
+ */
+public final class NonBlockingClient implements DbClient {
+
+    private final SourceUrl source;
+    private final boolean numberedPlaceholders;
+    private final Pool pool;
+    private final CallGate gate;
+
+    public NonBlockingClient(SourceUrl source, ClientOptions options, MeterRegistry registry) {
+        this.source = source;
+        this.numberedPlaceholders = source.engine() == SourceUrl.Engine.POSTGRESQL;
+        var vertx = SharedVertx.acquire(options.eventLoops());
+        try {
+            this.pool = VertxPools.create(vertx, source, options, SharedVertx.eventLoops());
+        } catch (RuntimeException e) {
+            SharedVertx.release();
+            throw e;
+        }
+        this.gate = new CallGate(source, Mode.NONBLOCKING, options, registry);
+        gate.meters().gauge("access.pool.size", "open database connections", pool::size);
+    }
+
+    @Override
+    public SourceUrl source() {
+        return source;
+    }
+
+    @Override
+    public Mode mode() {
+        return Mode.NONBLOCKING;
+    }
+
+    @Override
+    public CompletionStage<Rows> query(String sql, List<?> params) {
+        return onPool(statement(sql, params), VertxResults::rows);
+    }
+
+    @Override
+    public CompletionStage<Long> update(String sql, List<?> params) {
+        return onPool(statement(sql, params), VertxResults::count);
+    }
+
+    @Override
+    public DbSession openSession() {
+        return new NonBlockingSession(this, gate, pool.getConnection());
+    }
+
+    /** Closes the pool (its connections), then gives back this client's share of Vert.x. */
+    @Override
+    public void close() {
+        if (gate.isClosed()) {
+            return;
+        }
+        gate.close();
+        SharedVertx.Close.await(pool.close());
+        SharedVertx.release();
+    }
+
+    /** The statement as the driver wants it: {@code $n} placeholders on PostgreSQL, bound parameters. */
+    Function<SqlConnection, Future<RowSet<Row>>> statement(String sql, List<?> params) {
+        String nativeSql = numberedPlaceholders ? Placeholders.numbered(sql) : sql;
+        Tuple tuple = Tuple.from(params);
+        return connection -> connection.preparedQuery(nativeSql).execute(tuple);
+    }
+
+    private <T> CompletionStage<T> onPool(Function<SqlConnection, Future<RowSet<Row>>> statement, Function<RowSet<Row>, T> map) {
+        return gate.submit(false, call -> VertxCalls.complete(call, gate.source(),
+                pool.withConnection(connection -> {
+                    call.started();
+                    return statement.apply(connection);
+                }), map));
+    }
+}

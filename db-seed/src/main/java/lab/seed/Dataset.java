@@ -1,0 +1,31 @@
+package lab.seed;
+
+import java.util.List;
+import java.util.function.ToLongFunction;
+import lab.access.Sources;
+import lab.seed.data.Table;
+
+/** What goes into one database: its tables, how many entities per scale, and where it lives by default. */
+public enum Dataset {
+    CONTACTS("contacts", List.of(Table.CONTACTS), s -> s.contacts, List.of(Sources.CONTACTS_MYSQL, Sources.CONTACTS_PG)),
+    LOGS("logs", List.of(Table.ACCESS_LOG), s -> s.accessLog, List.of(Sources.LOGS_MYSQL, Sources.LOGS_PG)),
+    SHOP("shop", List.of(Table.ITEMS, Table.ITEM_KEYWORDS, Table.STOCK), s -> s.items, List.of(Sources.SHOP));
+
+    /** Name of the schema files under /schema/&lt;engine&gt;/. */
+    public final String id;
+    public final List<Table> tables;
+    private final ToLongFunction<Scale> entities;
+    public final List<Sources> sources;
+
+    Dataset(String id, List<Table> tables, ToLongFunction<Scale> entities, List<Sources> sources) {
+        this.id = id;
+        this.tables = tables;
+        this.entities = entities;
+        this.sources = sources;
+    }
+
+    /** Contacts, log lines or items at this scale (DESIGN.md). */
+    public long entities(Scale scale) {
+        return entities.applyAsLong(scale);
+    }
+}

@@ -1,0 +1,70 @@
+package lab.seed.load;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import lab.access.SourceUrl;
+import lab.seed.SeedException;
+
+/** Creates and drops whole databases; tests use throw-away ones named {@code bench_*}. */
+public final class Databases {
+
+    private Databases() {
+    }
+
+    public static void recreate(SourceUrl url) {
+        drop(url);
+        admin(url, "CREATE DATABASE " + quoted(url));
+    }
+
+    public static void drop(SourceUrl url) {
+        if (url.engine() == SourceUrl.Engine.POSTGRESQL) {
+            admin(url, "DROP DATABASE IF EXISTS " + quoted(url) + " WITH (FORCE)");
+        } else {
+            admin(url, "DROP DATABASE IF EXISTS " + quoted(url));
+        }
+    }
+
+    public static boolean exists(SourceUrl url) {
+        String sql = url.engine() == SourceUrl.Engine.POSTGRESQL
+                ? "SELECT 1 FROM pg_database WHERE datname = '" + checkedName(url) + "'"
+                : "SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '" + checkedName(url) + "'";
+        try (Connection c = adminConnection(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return rs.next();
+        } catch (SQLException e) {
+            throw new SeedException("cannot inspect databases on " + url.host() + ":" + url.port() + ": " + e.getMessage());
+        }
+    }
+
+    private static void admin(SourceUrl url, String sql) {
+        try (Connection c = adminConnection(url); Statement s = c.createStatement()) {
+            s.execute(sql);
+        } catch (SQLException e) {
+            throw new SeedException("'" + sql + "' failed on " + url.host() + ":" + url.port() + ": " + e.getMessage());
+        }
+    }
+
+    /** A connection to the server's maintenance database, so the target itself may be missing. */
+    private static Connection adminConnection(SourceUrl url) throws SQLException {
+        SourceUrl maintenance = url.withDatabase(url.engine() == SourceUrl.Engine.POSTGRESQL ? "postgres" : "");
+        String jdbc = url.engine() == SourceUrl.Engine.POSTGRESQL
+                ? maintenance.jdbcUrl() + "?connectTimeout=5"
+                : "jdbc:mysql://" + url.host() + ":" + url.port() + "/?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=5000";
+        return DriverManager.getConnection(jdbc, url.user(), url.password());
+    }
+
+    /** Database names are identifiers, not parameters: accept only plain ones. */
+    private static String checkedName(SourceUrl url) {
+        if (!url.database().matches("[A-Za-z0-9_]+")) {
+            throw new SeedException("refusing database name '" + url.database() + "': letters, digits and _ only", 2);
+        }
+        return url.database();
+    }
+
+    private static String quoted(SourceUrl url) {
+        String name = checkedName(url);
+        return url.engine() == SourceUrl.Engine.POSTGRESQL ? "\"" + name + "\"" : "`" + name + "`";
+    }
+}

@@ -1,0 +1,6 @@
+DROP TABLE IF EXISTS contacts;
+CREATE TABLE contacts (
+  id    INTEGER      NOT NULL PRIMARY KEY,
+  name  VARCHAR(100) NOT NULL,
+  phone VARCHAR(32)  NOT NULL
+);

@@ -1,0 +1,134 @@
+package lab.loadgen.dashboard;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import lab.loadgen.config.HostResolver;
+import lab.loadgen.config.InstancesConf;
+
+/**
+ * The dashboard on :8080 (JDK HTTP server): "/" the home page, "/health" {"status":"UP"},
+ * "/results/..." files from the results folder only. Everything else is 404.
+ */
+public final class DashboardServer implements AutoCloseable {
+
+    private static final String RESULTS = "/results/";
+
+    private final HttpServer server;
+    private final HomePage home;
+    private final StaticFiles files;
+
+    public DashboardServer(InetSocketAddress address, InstancesConf conf, HostResolver hosts, Path resultsDir)
+            throws IOException {
+        this.home = new HomePage(conf, hosts, resultsDir);
+        this.files = new StaticFiles(resultsDir);
+        this.server = HttpServer.create(address, 64);
+        server.createContext("/", this::handle);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    }
+
+    public DashboardServer start() {
+        server.start();
+        return this;
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            String method = ex.getRequestMethod();
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                send(ex, 405, "text/plain; charset=utf-8", "method not allowed\n");
+                return;
+            }
+            String path = ex.getRequestURI().getRawPath();
+            if (path.equals("/")) {
+                send(ex, 200, "text/html; charset=utf-8", home.render(ex.getRequestHeaders().getFirst("Host")));
+            } else if (path.equals("/health")) {
+                send(ex, 200, "application/json", "{\"status\":\"UP\"}");
+            } else if (path.equals("/results")) {
+                redirect(ex, RESULTS);
+            } else if (path.startsWith(RESULTS)) {
+                serveFile(ex, path);
+            } else {
+                notFound(ex);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            send(ex, 500, "text/plain; charset=utf-8", "internal error: " + e.getMessage() + "\n");
+        }
+    }
+
+    private void serveFile(HttpExchange ex, String rawPath) throws IOException {
+        String relative = rawPath.substring(RESULTS.length());
+        Optional<Path> found = files.resolve(relative);
+        if (found.isEmpty()) {
+            notFound(ex);
+            return;
+        }
+        Path p = found.get();
+        if (Files.isDirectory(p)) {
+            if (!rawPath.endsWith("/")) {
+                redirect(ex, rawPath + "/");
+            } else if (Files.isRegularFile(p.resolve("index.html"))) {
+                sendFile(ex, p.resolve("index.html"));
+            } else {
+                send(ex, 200, "text/html; charset=utf-8", DirectoryPage.render(files.root(), p));
+            }
+            return;
+        }
+        sendFile(ex, p);
+    }
+
+    private static void sendFile(HttpExchange ex, Path file) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", StaticFiles.contentType(file));
+        ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        long size = Files.size(file);
+        boolean head = ex.getRequestMethod().equals("HEAD");
+        ex.sendResponseHeaders(200, head ? -1 : size == 0 ? -1 : size);
+        if (!head && size > 0) {
+            try (OutputStream out = ex.getResponseBody()) {
+                Files.copy(file, out);
+            }
+        }
+    }
+
+    private static void notFound(HttpExchange ex) throws IOException {
+        send(ex, 404, "text/plain; charset=utf-8", "not found\n");
+    }
+
+    private static void redirect(HttpExchange ex, String location) throws IOException {
+        ex.getResponseHeaders().set("Location", location);
+        ex.sendResponseHeaders(301, -1);
+    }
+
+    private static void send(HttpExchange ex, int status, String type, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().set("Content-Type", type);
+        ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        boolean head = ex.getRequestMethod().equals("HEAD");
+        ex.sendResponseHeaders(status, head ? -1 : bytes.length);
+        if (!head) {
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(bytes);
+            }
+        }
+    }
+}

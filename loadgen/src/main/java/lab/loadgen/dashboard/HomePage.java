@@ -1,0 +1,94 @@
+package lab.loadgen.dashboard;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Pattern;
+
+import lab.loadgen.config.HostResolver;
+import lab.loadgen.config.Instance;
+import lab.loadgen.config.InstancesConf;
+import lab.loadgen.metrics.HealthCheck;
+import lab.loadgen.report.Templates;
+
+/** The dashboard home: instances with live health (checked now, in parallel), their links, the runs. */
+final class HomePage {
+
+    private static final Duration HEALTH_TIMEOUT = Duration.ofMillis(1500);
+    private static final Pattern SAFE_HOST = Pattern.compile("[A-Za-z0-9.\\-]+|\\[[0-9A-Fa-f:.]+]");
+
+    private final InstancesConf conf;
+    private final HostResolver hosts;
+    private final Path resultsDir;
+    private final HttpClient http = HealthCheck.client();
+
+    HomePage(InstancesConf conf, HostResolver hosts, Path resultsDir) {
+        this.conf = conf;
+        this.hosts = hosts;
+        this.resultsDir = resultsDir;
+    }
+
+    String render(String hostHeader) throws InterruptedException {
+        String browserHost = browserHost(hostHeader);
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("instances", statuses(browserHost));
+        model.put("runs", RunIndex.list(resultsDir));
+        model.put("micro", Files.isRegularFile(resultsDir.resolve("micro").resolve("index.html")));
+        model.put("resultsDir", resultsDir.toAbsolutePath().toString());
+        model.put("instancesFile", conf.file().toString());
+        model.put("now", OffsetDateTime.now(ZoneOffset.UTC).withNano(0).toString());
+        return Templates.render("dashboard.ftlh", model);
+    }
+
+    private List<InstanceStatus> statuses(String browserHost) throws InterruptedException {
+        List<Instance> targets = conf.loadTargets();
+        List<InstanceStatus> out = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<HealthCheck.Status>> checks = new ArrayList<>();
+            for (Instance i : targets) {
+                URI uri = URI.create(hosts.baseUrl(i) + i.healthPath());
+                checks.add(pool.submit(() -> HealthCheck.check(http, uri, HEALTH_TIMEOUT)));
+            }
+            for (int k = 0; k < targets.size(); k++) {
+                Instance i = targets.get(k);
+                HealthCheck.Status s = get(checks.get(k));
+                String browserBase = "http://" + browserHost + ":" + i.port();
+                out.add(new InstanceStatus(i, s.up(), s.detail(), browserBase + i.page(),
+                        browserBase + i.metricsPath(), browserBase + i.healthPath(), hosts.baseUrl(i) + i.healthPath()));
+            }
+        }
+        return out;
+    }
+
+    private static HealthCheck.Status get(Future<HealthCheck.Status> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            return new HealthCheck.Status(false, String.valueOf(e.getCause()));
+        }
+    }
+
+    /** The host name the browser used (from the Host header), for links; "localhost" when absent or odd. */
+    static String browserHost(String hostHeader) {
+        if (hostHeader == null || hostHeader.isBlank()) {
+            return "localhost";
+        }
+        String h = hostHeader.strip();
+        int colon = h.startsWith("[") ? h.indexOf("]:") + 1 : h.lastIndexOf(':');
+        if (colon > 0) {
+            h = h.substring(0, colon);
+        }
+        return SAFE_HOST.matcher(h).matches() ? h : "localhost";
+    }
+}

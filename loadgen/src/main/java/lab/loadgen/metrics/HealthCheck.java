@@ -1,0 +1,39 @@
+package lab.loadgen.metrics;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** GET of an instance's health path: up when it answers 2xx within the timeout. */
+public final class HealthCheck {
+
+    /** The answer: up or not, and what was seen (status code or the failure). */
+    public record Status(boolean up, String detail) {
+    }
+
+    private HealthCheck() {
+    }
+
+    public static Status check(HttpClient client, URI uri, Duration timeout) {
+        try {
+            HttpRequest req = HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
+            HttpResponse<Void> resp = client.send(req, HttpResponse.BodyHandlers.discarding());
+            boolean up = resp.statusCode() / 100 == 2;
+            return new Status(up, "HTTP " + resp.statusCode());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Status(false, "interrupted");
+        } catch (Exception e) {
+            String msg = e.getMessage();
+            return new Status(false, e.getClass().getSimpleName() + (msg == null || msg.isBlank() ? "" : ": " + msg));
+        }
+    }
+
+    /** An HTTP client with a short connect timeout, for health checks and scrapes. */
+    public static HttpClient client() {
+        return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2))
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+    }
+}

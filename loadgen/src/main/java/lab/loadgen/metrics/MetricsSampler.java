@@ -1,0 +1,102 @@
+package lab.loadgen.metrics;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.OptionalDouble;
+
+/**
+ * Scrapes an instance's Prometheus endpoint every {@code interval} while a step runs and keeps the
+ * maxima of live threads and heap and the mean process CPU. Usage: start(), run the step, stop().
+ */
+public final class MetricsSampler {
+
+    private static final double MB = 1024.0 * 1024.0;
+
+    private final HttpClient client;
+    private final URI uri;
+    private final Duration interval;
+    private Thread thread;
+    private volatile boolean stopping;
+
+    private int samples;
+    private Integer maxThreads;
+    private Double maxHeapMb;
+    private double cpuSum;
+    private int cpuSamples;
+    private String lastError;
+
+    public MetricsSampler(HttpClient client, URI uri, Duration interval) {
+        this.client = client;
+        this.uri = uri;
+        this.interval = interval;
+    }
+
+    public void start() {
+        stopping = false;
+        thread = Thread.ofVirtual().name("metrics-" + uri.getPort()).start(this::loop);
+    }
+
+    /** Stops polling after one last scrape and returns what was seen. */
+    public ServerMetrics stop() throws InterruptedException {
+        stopping = true;
+        thread.interrupt();
+        thread.join();
+        scrape();
+        synchronized (this) {
+            Double cpu = cpuSamples == 0 ? null : cpuSum / cpuSamples * 100.0;
+            String error = samples == 0 ? "no scrape of " + uri + " succeeded: " + lastError : null;
+            return new ServerMetrics(maxThreads, maxHeapMb, cpu, samples, error);
+        }
+    }
+
+    private void loop() {
+        while (!stopping) {
+            scrape();
+            try {
+                Thread.sleep(interval);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void scrape() {
+        try {
+            HttpRequest req = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).GET().build();
+            HttpResponse<String> resp = client.send(req, HttpResponse.BodyHandlers.ofString());
+            if (resp.statusCode() != 200) {
+                record(null, "HTTP " + resp.statusCode());
+                return;
+            }
+            record(PrometheusText.parse(resp.body()), null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            record(null, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+    }
+
+    private synchronized void record(PrometheusText text, String error) {
+        if (text == null) {
+            lastError = error;
+            return;
+        }
+        OptionalDouble threads = text.sum("jvm_threads_live_threads");
+        OptionalDouble heap = text.sum("jvm_memory_used_bytes", "area", "heap");
+        OptionalDouble cpu = text.sum("process_cpu_usage");
+        if (threads.isEmpty() && heap.isEmpty() && cpu.isEmpty()) {
+            lastError = "no jvm_threads_live_threads, jvm_memory_used_bytes or process_cpu_usage in " + uri;
+            return;
+        }
+        samples++;
+        threads.ifPresent(t -> maxThreads = Math.max(maxThreads == null ? 0 : maxThreads, (int) t));
+        heap.ifPresent(h -> maxHeapMb = Math.max(maxHeapMb == null ? 0 : maxHeapMb, h / MB));
+        cpu.ifPresent(c -> {
+            cpuSum += c;
+            cpuSamples++;
+        });
+    }
+}

@@ -1,0 +1,68 @@
+package lab.loadgen.metrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The samples of a Prometheus text exposition (version 0.0.4), enough to read a gauge by name and
+ * label: {@code name{label="value",...} number [timestamp]}; comments and blank lines skipped.
+ */
+public final class PrometheusText {
+
+    private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})?\\s+(\\S+)(\\s+\\S+)?$");
+
+    /** One sample line: metric name, the raw label text between the braces, value. */
+    public record Sample(String name, String labels, double value) {
+        public boolean hasLabel(String label, String value) {
+            return labels.contains(label + "=\"" + value + "\"");
+        }
+    }
+
+    private final List<Sample> samples;
+
+    private PrometheusText(List<Sample> samples) {
+        this.samples = samples;
+    }
+
+    public static PrometheusText parse(String text) {
+        List<Sample> list = new ArrayList<>();
+        for (String line : text.split("\\R")) {
+            line = line.strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            Matcher m = SAMPLE.matcher(line);
+            if (m.matches()) {
+                list.add(new Sample(m.group(1), m.group(3) == null ? "" : m.group(3), parseValue(m.group(4))));
+            }
+        }
+        return new PrometheusText(list);
+    }
+
+    private static double parseValue(String v) {
+        return switch (v) {
+            case "+Inf" -> Double.POSITIVE_INFINITY;
+            case "-Inf" -> Double.NEGATIVE_INFINITY;
+            case "NaN" -> Double.NaN;
+            default -> Double.parseDouble(v);
+        };
+    }
+
+    /** Sum of all samples of {@code name} (every label set), or empty when there is none. */
+    public OptionalDouble sum(String name) {
+        return sum(name, null, null);
+    }
+
+    /** Sum of the samples of {@code name} carrying {@code label="value"} (any label when label is null). */
+    public OptionalDouble sum(String name, String label, String value) {
+        List<Sample> hits = samples.stream()
+                .filter(s -> s.name().equals(name) && (label == null || s.hasLabel(label, value)))
+                .filter(s -> !Double.isNaN(s.value()))
+                .toList();
+        return hits.isEmpty() ? OptionalDouble.empty()
+                : OptionalDouble.of(hits.stream().mapToDouble(Sample::value).sum());
+    }
+}

@@ -1,0 +1,77 @@
+package lab.loadgen.sweep;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+
+import lab.loadgen.results.Machine;
+
+/** Facts about this machine, and whether the instances run on it too. */
+final class MachineFacts {
+
+    private MachineFacts() {
+    }
+
+    /**
+     * @param hosts  the instance hosts of the run
+     * @param shared --shared-machine when given (overrides detection), else null
+     */
+    static Machine collect(Collection<String> hosts, Boolean shared) {
+        long memMb = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize() / (1024 * 1024);
+        String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+                + " (" + System.getProperty("java.vendor") + ")";
+        Boolean sharedMachine = shared;
+        String basis = "--shared-machine option";
+        if (shared == null) {
+            boolean allLocal = !hosts.isEmpty() && hosts.stream().allMatch(MachineFacts::isLocal);
+            sharedMachine = allLocal ? Boolean.TRUE : null;
+            basis = allLocal ? "every instance host is an address of this machine"
+                    : "some instance hosts are not addresses of this machine (containers or other hosts); "
+                    + "pass --shared-machine=true|false to record it";
+        }
+        return new Machine(Runtime.getRuntime().availableProcessors(), memMb, os(), jvm, hostName(),
+                sharedMachine, basis);
+    }
+
+    private static String os() {
+        String kernel = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch");
+        try {
+            for (String line : Files.readAllLines(Path.of("/etc/os-release"))) {
+                if (line.startsWith("PRETTY_NAME=")) {
+                    return line.substring(12).replace("\"", "") + " (" + kernel + ")";
+                }
+            }
+        } catch (IOException e) {
+            // no os-release: the kernel line alone
+        }
+        return kernel;
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return null;
+        }
+    }
+
+    static boolean isLocal(String host) {
+        try {
+            for (InetAddress a : InetAddress.getAllByName(host)) {
+                if (!a.isLoopbackAddress() && !a.isAnyLocalAddress() && NetworkInterface.getByInetAddress(a) == null) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package lab.loadgen.sweep;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import lab.loadgen.metrics.ServerMetrics;
+import lab.loadgen.results.Point;
+import lab.loadgen.tool.Measurement;
+import lab.loadgen.tool.ProcessRunner;
+
+/** Builds a results {@link Point} from what the tool, the metrics endpoint and /proc said. */
+final class Points {
+
+    static final String FLAG_SATURATED = "loadToolSaturated";
+    static final String FLAG_FAILED = "failed";
+
+    private Points() {
+    }
+
+    /** What one step produced, before it becomes a point. */
+    record StepData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
+                    String saturation, Integer targetRate, String raw, String started) {
+    }
+
+    static Point of(StepData d) {
+        Measurement m = d.m();
+        Map<String, String> unmeasured = new LinkedHashMap<>(m.unmeasured());
+        ServerMetrics s = d.server();
+        String serverWhy = s.error() != null ? s.error() : null;
+        if (s.maxThreads() == null) {
+            unmeasured.put("serverThreads", serverWhy != null ? serverWhy : "no jvm_threads_live_threads in the instance's metrics");
+        }
+        if (s.maxHeapMb() == null) {
+            unmeasured.put("serverHeapMb", serverWhy != null ? serverWhy : "no jvm_memory_used_bytes{area=\"heap\"} in the instance's metrics");
+        }
+        if (s.meanCpuPct() == null) {
+            unmeasured.put("serverCpuPct", serverWhy != null ? serverWhy : "no process_cpu_usage in the instance's metrics");
+        }
+        Double cpuSec = d.outcome() == null ? null : d.outcome().cpuSec();
+        Double cpuPct = cpuSec == null || d.outcome().wallSec() <= 0 ? null : cpuSec / d.outcome().wallSec() * 100.0;
+        if (cpuSec == null) {
+            unmeasured.put("loadToolCpuPct", d.outcome() == null ? "the tool did not run"
+                    : "/proc/self/stat unavailable: child CPU time unknown");
+        }
+        List<String> flags = new ArrayList<>();
+        if (d.saturation() != null) {
+            flags.add(FLAG_SATURATED);
+        }
+        if (m.error() != null) {
+            flags.add(FLAG_FAILED);
+        }
+        Measurement.Latencies l = m.latencies();
+        return new Point(d.level(), m.requestsPerSec(), m.meanReplyMs(), l.p50(), l.p99(), m.errors(),
+                s.maxThreads(), round(s.maxHeapMb()),
+                l.p75(), l.p90(), l.p999(), l.max(), m.requests(), m.durationSec(),
+                d.targetRate() == null ? null : d.targetRate().doubleValue(), m.achievedConcurrency(),
+                round(s.meanCpuPct()), round(cpuPct), cpuSec, d.saturation() != null, d.saturation(),
+                m.errorDetail(), unmeasured, flags, m.error(), d.raw(), d.started());
+    }
+
+    /** A step that could not run at all (instance down, no rate for wrk2, Ctrl-C, ...). */
+    static Point failed(int level, String error, String raw, String started) {
+        return of(new StepData(level, Measurement.failed(error),
+                new ServerMetrics(null, null, null, 0, "step did not run"), null, null, null, raw, started));
+    }
+
+    private static Double round(Double v) {
+        return v == null ? null : Math.round(v * 100.0) / 100.0;
+    }
+}

@@ -1,0 +1,78 @@
+package lab.loadgen.sweep;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+import lab.loadgen.results.Point;
+
+/**
+ * One line per step with the step's main figures, elapsed time and ETA. The ETA scales the planned
+ * time of the remaining steps by how long the finished ones took against their plan.
+ */
+final class Progress {
+
+    private final PrintStream out;
+    private final int total;
+    private final double plannedTotalSec;
+    private final long startNanos = System.nanoTime();
+    private int done;
+    private double plannedDoneSec;
+
+    Progress(PrintStream out, int total, double plannedTotalSec) {
+        this.out = out;
+        this.total = total;
+        this.plannedTotalSec = plannedTotalSec;
+    }
+
+    double elapsedSec() {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    void info(String message) {
+        out.printf("%s  [%s]%n", message, clock(elapsedSec()));
+        out.flush();
+    }
+
+    void step(Step s, Point p) {
+        done++;
+        plannedDoneSec += s.plannedSec();
+        double elapsed = elapsedSec();
+        double eta = plannedDoneSec <= 0 ? 0 : elapsed / plannedDoneSec * (plannedTotalSec - plannedDoneSec);
+        out.printf(Locale.ROOT, "[%" + width() + "d/%d] %-20s %-7s c=%-6d %s | elapsed %s  ETA %s%n",
+                done, total, s.target().instance().name(), s.tool(), s.level(), figures(p),
+                clock(elapsed), clock(Math.max(0, eta)));
+        out.flush();
+    }
+
+    private int width() {
+        return String.valueOf(total).length();
+    }
+
+    static String figures(Point p) {
+        if (p.error() != null) {
+            return "FAILED: " + p.error();
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(num(p.requestsPerSec(), "%.1f req/s"))
+                .append("  mean ").append(num(p.meanReplyMs(), "%.1f ms"))
+                .append("  p99 ").append(num(p.p99Ms(), "%.1f ms"))
+                .append("  errors ").append(p.errors() == null ? "—" : p.errors())
+                .append("  threads ").append(p.serverThreads() == null ? "—" : p.serverThreads())
+                .append("  heap ").append(num(p.serverHeapMb(), "%.0f MB"))
+                .append("  tool CPU ").append(num(p.loadToolCpuPct(), "%.0f%%"));
+        if (Boolean.TRUE.equals(p.loadToolSaturated())) {
+            sb.append("  [load tool saturated]");
+        }
+        return sb.toString();
+    }
+
+    private static String num(Double v, String fmt) {
+        return v == null ? "—" : String.format(Locale.ROOT, fmt, v);
+    }
+
+    static String clock(double sec) {
+        long s = Math.round(sec);
+        return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format("%d:%02d", s / 60, s % 60);
+    }
+}

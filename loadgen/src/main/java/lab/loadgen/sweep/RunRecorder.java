@@ -1,0 +1,92 @@
+package lab.loadgen.sweep;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import lab.loadgen.results.Point;
+import lab.loadgen.results.Results;
+import lab.loadgen.results.ResultsJson;
+import lab.loadgen.results.Run;
+import lab.loadgen.results.RunDirectory;
+import lab.loadgen.results.Series;
+
+/**
+ * The results of a run as it goes: every finished step is written to results.json at once, so
+ * Ctrl-C or a crash loses at most the step in progress. Thread-safe (the Ctrl-C hook finishes it).
+ */
+public final class RunRecorder {
+
+    private final RunDirectory dir;
+    private Run run;
+    private final Map<String, Series> series = new LinkedHashMap<>();
+    private boolean finished;
+
+    public RunRecorder(RunDirectory dir, Run run) {
+        this.dir = dir;
+        this.run = run;
+    }
+
+    public RunDirectory directory() {
+        return dir;
+    }
+
+    private static String key(Target t, String tool) {
+        return t.instance().name() + "/" + tool;
+    }
+
+    public synchronized void add(Step step, Point point) {
+        Target t = step.target();
+        Series s = series.computeIfAbsent(key(t, step.tool()), k -> new Series(t.instance().app(),
+                t.instance().mode(), step.tool(), t.instance().name(), t.loadUrl(), List.of()));
+        List<Point> points = new ArrayList<>(s.points());
+        points.add(point);
+        series.put(key(t, step.tool()), s.withPoints(points));
+        save();
+    }
+
+    /** The point already measured for this target, tool and level, or null. */
+    public synchronized Point find(Target t, String tool, int level) {
+        Series s = series.get(key(t, tool));
+        if (s == null) {
+            return null;
+        }
+        return s.points().stream().filter(p -> p.concurrency() != null && p.concurrency() == level)
+                .reduce((a, b) -> b).orElse(null);
+    }
+
+    public synchronized Results snapshot() {
+        return new Results(run, List.copyOf(series.values()));
+    }
+
+    public synchronized void save() {
+        ResultsJson.write(snapshot(), dir.json());
+    }
+
+    /** Marks the run finished with this status (once; later calls return false) and saves it. */
+    public synchronized boolean finish(String status) {
+        if (finished) {
+            return false;
+        }
+        finished = true;
+        run = new Run(run.id(), run.started(), OffsetDateTime.now(ZoneOffset.UTC).toString(), run.profile(),
+                run.machine(), status, run.order(), run.tools(), run.plan(), run.notes(), run.runs());
+        save();
+        return true;
+    }
+
+    public synchronized int[] counts() {
+        int all = 0;
+        int failed = 0;
+        for (Series s : series.values()) {
+            for (Point p : s.points()) {
+                all++;
+                failed += p.error() != null ? 1 : 0;
+            }
+        }
+        return new int[] {all, failed};
+    }
+}

@@ -1,0 +1,19 @@
+package lab.loadgen.sweep;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import lab.loadgen.tool.LoadTool;
+
+/**
+ * Everything a sweep needs, resolved from the command line and instances.conf.
+ *
+ * @param targets      per app (in sweep order), the instances to sweep
+ * @param tools        the requested tools by name, found or not, in the order they run at a level
+ * @param wrk2Fraction wrk2's rate as a fraction of wrk's peak at the same level
+ * @param shared       --shared-machine, or null to detect
+ */
+public record SweepConfig(Profile profile, Map<String, List<Target>> targets, Map<String, LoadTool> tools,
+                          SweepOrder order, long seed, double wrk2Fraction, Path resultsDir, Boolean shared) {
+}

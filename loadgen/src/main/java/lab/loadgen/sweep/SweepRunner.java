@@ -1,0 +1,195 @@
+package lab.loadgen.sweep;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import lab.loadgen.metrics.HealthCheck;
+import lab.loadgen.report.ReportPage;
+import lab.loadgen.results.Point;
+import lab.loadgen.results.Run;
+import lab.loadgen.results.RunDirectory;
+import lab.loadgen.tool.ProcessRunner;
+
+/**
+ * The sweep: per app, per mode, per level, each tool in turn; warm-up before a mode's first level,
+ * a pause after each step. Every step is saved as it finishes; Ctrl-C saves what finished, records
+ * the step it cut short and writes the report.
+ */
+public final class SweepRunner {
+
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_ALL_FAILED = 1;
+    public static final int EXIT_INTERRUPTED = 130;
+
+    private final SweepConfig config;
+    private final PrintStream out;
+    private final ProcessRunner runner = new ProcessRunner();
+    private final HttpClient http = HealthCheck.client();
+    private final Map<Target, HealthCheck.Status> health = new HashMap<>();
+    private volatile boolean interrupted;
+    private final CountDownLatch loopDone = new CountDownLatch(1);
+
+    public SweepRunner(SweepConfig config, PrintStream out) {
+        this.config = config;
+        this.out = out;
+    }
+
+    public int run() {
+        ToolPlan tools = new ToolPlan(config.tools());
+        List<Step> steps = plan(tools);
+        RunDirectory dir = RunDirectory.create(config.resultsDir(), config.profile().name(), ZonedDateTime.now());
+        RunRecorder recorder = new RunRecorder(dir, runInfo(dir.id(), tools));
+        recorder.save();
+        out.printf("run %s: %d steps, profile %s, tools %s -> %s%n", dir.id(), steps.size(),
+                config.profile().name(), tools.runOrder(), dir.dir());
+        tools.notes().forEach(n -> out.println("note: " + n));
+        Thread main = Thread.currentThread();
+        Thread hook = new Thread(() -> onCtrlC(main, recorder), "loadgen-ctrl-c");
+        Runtime.getRuntime().addShutdownHook(hook);
+        String status = "complete";
+        try {
+            sweep(steps, tools, recorder, new StepExecutor(dir, runner, http, Runtime.getRuntime().availableProcessors()));
+        } catch (InterruptedException e) {
+            status = "interrupted";
+        } finally {
+            loopDone.countDown();
+        }
+        if (interrupted) {
+            return EXIT_INTERRUPTED; // the hook finishes the run
+        }
+        Runtime.getRuntime().removeShutdownHook(hook);
+        finish(recorder, status);
+        return recorder.counts()[0] > recorder.counts()[1] ? EXIT_OK : EXIT_ALL_FAILED;
+    }
+
+    private List<Step> plan(ToolPlan tools) {
+        List<Step> steps = new ArrayList<>();
+        config.targets().forEach((app, targets) -> steps.addAll(
+                config.order().steps(targets, config.profile().plan(app), tools.runOrder(), config.seed())));
+        if (steps.isEmpty()) {
+            throw new IllegalArgumentException("nothing to sweep: no instance matches the selected app and modes");
+        }
+        return steps;
+    }
+
+    private Run runInfo(String id, ToolPlan tools) {
+        List<String> hosts = config.targets().values().stream().flatMap(List::stream).map(Target::host).distinct().toList();
+        Map<String, Object> plan = new LinkedHashMap<>();
+        config.targets().forEach((app, targets) -> plan.put(app, Map.of(
+                "settings", config.profile().plan(app),
+                "modes", targets.stream().map(t -> t.instance().mode()).toList())));
+        plan.put("wrk2Fraction", config.wrk2Fraction());
+        plan.put("seed", config.seed());
+        String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
+        return new Run(id, started, null, config.profile().name(), MachineFacts.collect(hosts, config.shared()),
+                "running", config.order().name().toLowerCase(java.util.Locale.ROOT), tools.info(), plan,
+                tools.notes(), null);
+    }
+
+    private void sweep(List<Step> steps, ToolPlan tools, RunRecorder recorder, StepExecutor exec)
+            throws InterruptedException {
+        double planned = steps.stream().mapToDouble(Step::plannedSec).sum();
+        Progress progress = new Progress(out, steps.size(), planned);
+        for (int i = 0; i < steps.size() && !interrupted; i++) {
+            Step step = steps.get(i);
+            prepare(step, tools, exec, progress);
+            Point p;
+            try {
+                p = execute(step, tools, recorder, exec);
+            } catch (InterruptedException e) {
+                recorder.add(step, Points.failed(step.level(), "interrupted (Ctrl-C) while running", null, now()));
+                throw e;
+            } catch (RuntimeException e) {
+                p = Points.failed(step.level(), e.getMessage(), null, now());
+            }
+            recorder.add(step, p);
+            progress.step(step, p);
+            if (i + 1 < steps.size()) {
+                Thread.sleep(Duration.ofMillis((long) (step.plan().pauseSec() * 1000)));
+            }
+        }
+    }
+
+    /** Before an instance's first step: health check, then warm-up when healthy. */
+    private void prepare(Step step, ToolPlan tools, StepExecutor exec, Progress progress) throws InterruptedException {
+        Target t = step.target();
+        if (health.containsKey(t)) {
+            return;
+        }
+        URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
+        HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
+        health.put(t, s);
+        if (!s.up()) {
+            progress.info(t.instance().name() + ": not healthy at " + uri + " (" + s.detail() + "); its steps are recorded as failed");
+            return;
+        }
+        if (step.plan().warmupSec() > 0 && tools.tool(ToolPlan.WRK) != null) {
+            progress.info(String.format("%s: warm-up, wrk %d s at %d connections", t.instance().name(),
+                    step.plan().warmupSec(), step.plan().warmupConcurrency()));
+            exec.warmUp(step, tools.tool(ToolPlan.WRK));
+        }
+    }
+
+    private Point execute(Step step, ToolPlan tools, RunRecorder recorder, StepExecutor exec) throws InterruptedException {
+        HealthCheck.Status s = health.get(step.target());
+        if (!s.up()) {
+            return Points.failed(step.level(), "instance not healthy at " + step.target().baseUrl()
+                    + step.target().instance().healthPath() + ": " + s.detail(), null, now());
+        }
+        Integer rate = null;
+        if (step.tool().equals(ToolPlan.WRK2)) {
+            Point peak = recorder.find(step.target(), ToolPlan.WRK, step.level());
+            if (peak == null || peak.requestsPerSec() == null || peak.requestsPerSec() < 1) {
+                return Points.failed(step.level(), "no wrk peak at this level to set wrk2's rate from", null, now());
+            }
+            rate = (int) Math.max(1, Math.round(peak.requestsPerSec() * config.wrk2Fraction()));
+        }
+        return exec.run(step, tools.tool(step.tool()), rate);
+    }
+
+    private static String now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).toString();
+    }
+
+    private void onCtrlC(Thread main, RunRecorder recorder) {
+        interrupted = true;
+        runner.killAll();
+        main.interrupt();
+        try {
+            loopDone.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        finish(recorder, "interrupted");
+    }
+
+    private void finish(RunRecorder recorder, String status) {
+        if (!recorder.finish(status)) {
+            return;
+        }
+        RunDirectory dir = recorder.directory();
+        try {
+            ReportPage.write(recorder.snapshot(), dir.html());
+        } catch (RuntimeException e) {
+            out.println("error: could not write the report page: " + e.getMessage());
+        }
+        dir.markLatest();
+        int[] c = recorder.counts();
+        out.printf("%s: %d points saved (%d failed) in %s%n", status, c[0], c[1], dir.json());
+        out.printf("report: %s%n", dir.html());
+        Summary.peaks(recorder.snapshot()).forEach(out::println);
+        out.flush();
+    }
+}

@@ -1,0 +1,70 @@
+package lab.loadgen.sweep;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import lab.loadgen.results.ToolInfo;
+import lab.loadgen.tool.Executable;
+import lab.loadgen.tool.LoadTool;
+
+/** Which requested tools can run, which cannot and why, and what each measures (for results.json and the report). */
+final class ToolPlan {
+
+    static final String WRK = "wrk";
+    static final String WRK2 = "wrk2";
+    static final String HTTPERF = "httperf";
+
+    private static final Map<String, List<String>> MEASURES = Map.of(
+            HTTPERF, List.of("requestsPerSec", "meanReplyMs", "errors", "serverThreads", "serverHeapMb"),
+            WRK, List.of("requestsPerSec", "meanReplyMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "errors",
+                    "serverThreads", "serverHeapMb"),
+            WRK2, List.of("requestsPerSec", "meanReplyMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "p999Ms",
+                    "errors", "serverThreads", "serverHeapMb"));
+
+    private final Map<String, LoadTool> usable = new LinkedHashMap<>();
+    private final Map<String, ToolInfo> info = new LinkedHashMap<>();
+    private final List<String> notes = new ArrayList<>();
+
+    ToolPlan(Map<String, LoadTool> requested) {
+        for (LoadTool t : requested.values()) {
+            Executable e = t.executable();
+            String reason = e.available() ? null : e.missingReason();
+            if (reason == null && t.name().equals(WRK2) && !requested.containsKey(WRK)) {
+                reason = "wrk2's rate is a fraction of wrk's peak, and wrk was not selected";
+            }
+            if (reason == null && t.name().equals(WRK2) && !requested.get(WRK).executable().available()) {
+                reason = "wrk2's rate is a fraction of wrk's peak, and wrk is missing";
+            }
+            if (reason == null) {
+                usable.put(t.name(), t);
+            } else {
+                notes.add(t.name() + " not run: " + reason + "; its figures (" + String.join(", ", MEASURES.get(t.name()))
+                        + ") are null in this run");
+            }
+            info.put(t.name(), new ToolInfo(e.available(), reason == null,
+                    e.path() == null ? null : e.path().toString(), e.version(), reason, MEASURES.get(t.name())));
+        }
+        if (usable.isEmpty()) {
+            throw new IllegalStateException("no load tool can run: " + String.join("; ", notes));
+        }
+    }
+
+    /** Usable tools in the order they run at each level: wrk (the peak), then wrk2 (a fraction of it), then httperf. */
+    List<String> runOrder() {
+        return List.of(WRK, WRK2, HTTPERF).stream().filter(usable::containsKey).toList();
+    }
+
+    LoadTool tool(String name) {
+        return usable.get(name);
+    }
+
+    Map<String, ToolInfo> info() {
+        return info;
+    }
+
+    List<String> notes() {
+        return notes;
+    }
+}

@@ -1,0 +1,23 @@
+package lab.loadgen.tool;
+
+/**
+ * One step for one tool.
+ *
+ * @param durationSec  wrk/wrk2 test length
+ * @param callsPerConn httperf --num-calls
+ * @param timeoutSec   per-request timeout (httperf --timeout, wrk --timeout)
+ * @param rate         wrk2 -R (requests/sec, all connections together); null for the others
+ * @param cpus         cores on this machine (wrk threads = min(cpus, connections))
+ */
+public record ToolRequest(String host, int port, String uri, int concurrency, int durationSec,
+                          int callsPerConn, double timeoutSec, Integer rate, int cpus) {
+
+    public String url() {
+        return "http://" + host + ":" + port + uri;
+    }
+
+    /** wrk needs at least one connection per thread. */
+    public int wrkThreads() {
+        return Math.max(1, Math.min(cpus, concurrency));
+    }
+}

@@ -1,0 +1,126 @@
+package lab.loadgen.tool;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The lines wrk 4.x and wrk2 print in common, read once: thread stats, the latency distribution,
+ * totals, socket errors, non-2xx counts, "unable to connect". Only the first latency distribution
+ * is kept: wrk2 prints the corrected ("Recorded Latency") one first and the uncorrected one (-U)
+ * after it.
+ */
+final class WrkOutput {
+
+    private static final Pattern LATENCY = Pattern.compile("^\\s*Latency\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+\\S+\\s*$");
+    private static final Pattern DIST_HEADER = Pattern.compile("^\\s*Latency Distribution.*$");
+    private static final Pattern PERCENTILE = Pattern.compile("^\\s*(\\d+(?:\\.\\d+)?)%\\s+(\\S+)\\s*$");
+    private static final Pattern TOTAL = Pattern.compile("^\\s*(\\d+) requests in (\\S+), .* read\\s*$");
+    private static final Pattern RPS = Pattern.compile("^Requests/sec:\\s+(\\S+)\\s*$");
+    private static final Pattern SOCKET = Pattern.compile(
+            "^\\s*Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)\\s*$");
+    private static final Pattern NON2XX = Pattern.compile("^\\s*Non-2xx or 3xx responses: (\\d+)\\s*$");
+    private static final Pattern UNABLE = Pattern.compile("^unable to connect to (\\S+) (.*)$");
+
+    Double meanMs;
+    Double maxMs;
+    final Map<Double, Double> percentiles = new TreeMap<>();
+    Long requests;
+    Double durationSec;
+    Double requestsPerSec;
+    final Map<String, Long> errorDetail = new LinkedHashMap<>();
+    String connectError;
+
+    static WrkOutput read(String output) {
+        WrkOutput o = new WrkOutput();
+        int distributions = 0;
+        boolean inFirstDistribution = false;
+        for (String line : output.split("\\R")) {
+            if (DIST_HEADER.matcher(line).matches()) {
+                distributions++;
+                inFirstDistribution = distributions == 1;
+                continue;
+            }
+            Matcher m = PERCENTILE.matcher(line);
+            if (m.matches()) {
+                if (inFirstDistribution) {
+                    o.percentiles.put(Double.parseDouble(m.group(1)), Units.millis(m.group(2)));
+                }
+                continue;
+            }
+            o.readLine(line);
+        }
+        return o;
+    }
+
+    private void readLine(String line) {
+        Matcher m;
+        if ((m = LATENCY.matcher(line)).matches()) {
+            meanMs = Units.millis(m.group(1));
+            maxMs = Units.millis(m.group(3));
+        } else if ((m = TOTAL.matcher(line)).matches()) {
+            requests = Long.parseLong(m.group(1));
+            Double ms = Units.millis(m.group(2));
+            durationSec = ms == null ? null : ms / 1000.0;
+        } else if ((m = RPS.matcher(line)).matches()) {
+            requestsPerSec = Units.number(m.group(1));
+        } else if ((m = SOCKET.matcher(line)).matches()) {
+            List<String> kinds = List.of("connect", "read", "write", "timeout");
+            for (int i = 0; i < kinds.size(); i++) {
+                errorDetail.put(kinds.get(i), Long.parseLong(m.group(i + 1)));
+            }
+        } else if ((m = NON2XX.matcher(line)).matches()) {
+            errorDetail.put("non2xx3xx", Long.parseLong(m.group(1)));
+        } else if ((m = UNABLE.matcher(line)).matches()) {
+            connectError = "unable to connect to " + m.group(1) + ": " + m.group(2);
+        }
+    }
+
+    /** The value printed for this percentile, or null when the tool printed none. */
+    Double percentile(double p) {
+        return percentiles.get(p);
+    }
+
+    long errorTotal() {
+        return errorDetail.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /**
+     * Converts to a Measurement. Every figure left null gets a reason: the general one, or
+     * {@code notPrinted}'s entry when the tool ran fine but never prints that figure.
+     */
+    Measurement toMeasurement(String tool, Map<String, String> notPrinted) {
+        if (requests == null) {
+            return Measurement.failed(connectError != null ? connectError : tool + " printed no statistics");
+        }
+        // wrk records no latency for a response slower than --timeout: all-zero stats mean "none completed in time"
+        boolean noLatencies = maxMs == null || maxMs == 0.0;
+        Measurement.Latencies lat = noLatencies ? Measurement.Latencies.NONE
+                : new Measurement.Latencies(percentile(50), percentile(75), percentile(90), percentile(99),
+                        percentile(99.9), maxMs);
+        Double mean = noLatencies ? null : meanMs;
+        String general = noLatencies ? "no response completed within " + tool + "'s --timeout"
+                : percentiles.isEmpty() ? tool + " was run without --latency: no distribution printed" : null;
+        Map<String, Double> values = new LinkedHashMap<>();
+        values.put("requestsPerSec", requestsPerSec);
+        values.put("meanReplyMs", mean);
+        values.put("p50Ms", lat.p50());
+        values.put("p90Ms", lat.p90());
+        values.put("p99Ms", lat.p99());
+        values.put("p999Ms", lat.p999());
+        Map<String, String> unmeasured = new LinkedHashMap<>();
+        values.forEach((field, value) -> {
+            if (value == null) {
+                String why = field.equals("requestsPerSec") ? tool + " printed -nan requests/sec"
+                        : general != null ? general : notPrinted.getOrDefault(field, tool + " printed no " + field);
+                unmeasured.put(field, why);
+            }
+        });
+        return new Measurement(requestsPerSec, mean, lat, requests, durationSec, errorTotal(),
+                Map.copyOf(errorDetail), null, null, unmeasured, null);
+    }
+
+}

@@ -1,0 +1,46 @@
+package lab.microbench.pool;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+
+/** HikariCP. It validates a borrowed connection only when it sat idle longer than its bypass window (500 ms by default). */
+final class HikariPools {
+
+    static final String BYPASS_WINDOW = "com.zaxxer.hikari.aliveBypassWindowMs";
+
+    private HikariPools() {
+    }
+
+    static Pool open(PoolConfig c) {
+        HikariConfig h = new HikariConfig();
+        h.setPoolName("bench-hikari");
+        h.setDriverClassName(c.backend().driverClass());
+        h.setJdbcUrl(c.backend().url());
+        h.setUsername(c.backend().user());
+        h.setPassword(c.backend().password());
+        h.setMaximumPoolSize(c.size());
+        h.setMinimumIdle(c.size());
+        h.setConnectionTestQuery(c.validation().query());
+        HikariDataSource ds = openWithBypassWindow(h, c.validation().onBorrow() ? "0" : null);
+        return new Pool(ds, ds);
+    }
+
+    /** The window is read from a system property when the pool is built: set it for this pool only. */
+    private static synchronized HikariDataSource openWithBypassWindow(HikariConfig h, String windowMs) {
+        String before = System.getProperty(BYPASS_WINDOW);
+        setOrClear(windowMs);
+        try {
+            return new HikariDataSource(h);
+        } finally {
+            setOrClear(before);
+        }
+    }
+
+    private static void setOrClear(String value) {
+        if (value == null) {
+            System.clearProperty(BYPASS_WINDOW);
+        } else {
+            System.setProperty(BYPASS_WINDOW, value);
+        }
+    }
+}

@@ -1,0 +1,215 @@
+#!/usr/bin/env bash
+# Makes a MySQL-protocol server and PostgreSQL available for the lab (`make db`).
+#
+# For each engine: uses a server that already answers; starts an installed one; installs
+# MariaDB / PostgreSQL from Debian when missing and running as root (otherwise prints the
+# exact command and exits 1). Then, idempotently, creates the user and databases named by the
+# *_URL env vars (DESIGN.md defaults) and raises max_connections for the experiments:
+#   MariaDB/MySQL  max_connections = $DB_MAX_CONNECTIONS_MYSQL (default 4000: thread-pool modes
+#                  open a pool per source per instance; the shop scales to 10,000 HTTP connections)
+#   PostgreSQL     max_connections = $DB_MAX_CONNECTIONS_PG (default 1000; one process each)
+# Servers on other hosts (URLs not pointing at 127.0.0.1/localhost) are only checked, never
+# changed. `db.sh stop` stops the local servers this script started.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib/urls.sh
+. "$here/lib/urls.sh"
+
+STATE_DIR=${STATE_DIR:-$here/../.run}
+MYSQL_MAX=${DB_MAX_CONNECTIONS_MYSQL:-4000}
+PG_MAX=${DB_MAX_CONNECTIONS_PG:-1000}
+PG_VERSION=${PG_VERSION:-15}
+
+say() { printf '[db] %s\n' "$*"; }
+die() { printf '[db] error: %s\n' "$*" >&2; exit 1; }
+is_root() { [ "$(id -u)" = 0 ]; }
+is_local() { case "$1" in 127.*|localhost|::1) return 0;; *) return 1;; esac; }
+
+port_open() { # host port
+  timeout 1 bash -c ":</dev/tcp/$1/$2" 2>/dev/null
+}
+
+wait_port() { # host port what seconds
+  local i
+  for ((i = 0; i < $4 * 10; i++)); do
+    port_open "$1" "$2" && return 0
+    sleep 0.1
+  done
+  die "$3 did not start listening on $1:$2 within $4 s"
+}
+
+apt_install() { # packages...
+  if ! is_root; then
+    die "missing $*; install it with:  sudo apt-get update && sudo apt-get install -y $*   (then run 'make db' again)"
+  fi
+  say "installing $* from Debian (apt-get) …"
+  if [ ! -f "$STATE_DIR/apt-updated" ]; then
+    apt-get update -q >/dev/null
+    mkdir -p "$STATE_DIR" && touch "$STATE_DIR/apt-updated"
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >/dev/null
+}
+
+mark_started() { mkdir -p "$STATE_DIR" && touch "$STATE_DIR/db-started-$1"; }
+
+# --- MariaDB / MySQL -------------------------------------------------------------------------
+
+mysql_root() { mysql --protocol=socket -uroot -N -B "$@"; }
+
+mysql_ensure_server() { # host port
+  local host=$1 port=$2
+  if ! is_local "$host"; then
+    port_open "$host" "$port" || die "MySQL server $host:$port does not answer (remote; not managed here)"
+    say "MySQL-protocol server: $host:$port (remote, used as is)"
+    return 1
+  fi
+  if ! command -v mariadbd >/dev/null && ! command -v mysqld >/dev/null; then
+    apt_install mariadb-server mariadb-client
+  fi
+  local conf=/etc/mysql/mariadb.conf.d/90-asyncdb-lab.cnf
+  if is_root && [ -d /etc/mysql/mariadb.conf.d ] && [ ! -f "$conf" ]; then
+    cat >"$conf" <<CNF
+# Written by asyncdb-lab scripts/db.sh: the thread-pool experiments need thousands of connections.
+[mysqld]
+max_connections = $MYSQL_MAX
+open_files_limit = 65535
+local_infile = ON
+bind-address = 127.0.0.1
+innodb_buffer_pool_size = 1G
+innodb_flush_log_at_trx_commit = 2
+skip-name-resolve
+CNF
+  fi
+  if ! port_open "$host" "$port"; then
+    is_root || die "MariaDB is installed but not running; start it with:  sudo service mariadb start"
+    say "starting MariaDB …"
+    ulimit -n 65535 2>/dev/null || true
+    service mariadb start >/dev/null 2>&1 || die "could not start MariaDB; see /var/log/mysql/ or 'service mariadb start'"
+    wait_port "$host" "$port" MariaDB 30
+    mark_started mysql
+  fi
+  say "MySQL-protocol server: $host:$port ($(mysql_root -e 'SELECT VERSION()' 2>/dev/null || echo running))"
+  return 0
+}
+
+mysql_provision() { # user password databases...
+  local user=$1 password=$2; shift 2
+  if ! is_root; then
+    say "not root: skipping user/database creation on MySQL; run 'sudo make db' once if logins fail"
+    return
+  fi
+  local sql="CREATE USER IF NOT EXISTS '$user'@'localhost' IDENTIFIED BY '$password';
+CREATE USER IF NOT EXISTS '$user'@'127.0.0.1' IDENTIFIED BY '$password';
+ALTER USER '$user'@'localhost' IDENTIFIED BY '$password';
+ALTER USER '$user'@'127.0.0.1' IDENTIFIED BY '$password';
+SET GLOBAL max_connections = GREATEST(@@max_connections, $MYSQL_MAX);
+SET GLOBAL local_infile = ON;"
+  local db
+  # Tests create and drop their own databases named bench_*.
+  for db in "$@" 'bench\_%'; do
+    [ "$db" = 'bench\_%' ] || sql+="
+CREATE DATABASE IF NOT EXISTS \`$db\` CHARACTER SET utf8mb4;"
+    sql+="
+GRANT ALL PRIVILEGES ON \`$db\`.* TO '$user'@'localhost';
+GRANT ALL PRIVILEGES ON \`$db\`.* TO '$user'@'127.0.0.1';"
+  done
+  # PROCESS lets the pool-validation benchmark find and kill its own sessions.
+  sql+="
+GRANT PROCESS ON *.* TO '$user'@'localhost';
+GRANT PROCESS ON *.* TO '$user'@'127.0.0.1';
+FLUSH PRIVILEGES;"
+  mysql_root -e "$sql" || die "could not provision MySQL user '$user'"
+  # BLACKHOLE tables let the driver benchmarks measure inserts without disk work.
+  mysql_root -e "INSTALL SONAME 'ha_blackhole'" 2>/dev/null || true
+  say "MySQL: user '$user', databases: $*; max_connections=$(mysql_root -e 'SELECT @@max_connections')"
+}
+
+# --- PostgreSQL ------------------------------------------------------------------------------
+
+pg_admin() { runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -t -A "$@"; }
+
+pg_ensure_server() { # host port
+  local host=$1 port=$2
+  if ! is_local "$host"; then
+    port_open "$host" "$port" || die "PostgreSQL server $host:$port does not answer (remote; not managed here)"
+    say "PostgreSQL server: $host:$port (remote, used as is)"
+    return 1
+  fi
+  if ! command -v pg_ctlcluster >/dev/null; then
+    apt_install postgresql postgresql-client
+  fi
+  if ! port_open "$host" "$port"; then
+    is_root || die "PostgreSQL is installed but not running; start it with:  sudo pg_ctlcluster $PG_VERSION main start"
+    if ! pg_lsclusters -h 2>/dev/null | grep -q .; then
+      say "creating PostgreSQL cluster $PG_VERSION/main …"
+      pg_createcluster "$PG_VERSION" main >/dev/null
+    fi
+    local cluster; cluster=$(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}')
+    say "starting PostgreSQL $cluster …"
+    # shellcheck disable=SC2086
+    pg_ctlcluster $cluster start || die "could not start PostgreSQL; see /var/log/postgresql/"
+    wait_port "$host" "$port" PostgreSQL 30
+    mark_started pg
+  fi
+  say "PostgreSQL server: $host:$port"
+  return 0
+}
+
+pg_provision() { # user password databases...
+  local user=$1 password=$2; shift 2
+  if ! is_root; then
+    say "not root: skipping user/database creation on PostgreSQL; run 'sudo make db' once if logins fail"
+    return
+  fi
+  pg_admin -c "DO \$\$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$user') THEN CREATE ROLE \"$user\" LOGIN; END IF;
+END \$\$;" -c "ALTER ROLE \"$user\" LOGIN CREATEDB PASSWORD '$password';" >/dev/null
+  local db
+  for db in "$@"; do
+    if [ -z "$(pg_admin -c "SELECT 1 FROM pg_database WHERE datname = '$db'")" ]; then
+      pg_admin -c "CREATE DATABASE \"$db\" OWNER \"$user\" ENCODING 'UTF8' TEMPLATE template0" >/dev/null
+    fi
+  done
+  local current; current=$(pg_admin -c "SHOW max_connections")
+  if [ "$current" -lt "$PG_MAX" ]; then
+    say "raising PostgreSQL max_connections $current -> $PG_MAX (needs a restart) …"
+    pg_admin -c "ALTER SYSTEM SET max_connections = $PG_MAX" >/dev/null
+    local cluster; cluster=$(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}')
+    # shellcheck disable=SC2086
+    pg_ctlcluster $cluster restart
+    wait_port 127.0.0.1 5432 PostgreSQL 30
+  fi
+  say "PostgreSQL: user '$user', databases: $*; max_connections=$(pg_admin -c 'SHOW max_connections')"
+}
+
+# --- main ------------------------------------------------------------------------------------
+
+stop_started() {
+  if [ -f "$STATE_DIR/db-started-mysql" ]; then
+    say "stopping MariaDB (started by this project)"; service mariadb stop >/dev/null 2>&1 || true
+    rm -f "$STATE_DIR/db-started-mysql"
+  fi
+  if [ -f "$STATE_DIR/db-started-pg" ]; then
+    say "stopping PostgreSQL (started by this project)"
+    local cluster; cluster=$(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}')
+    # shellcheck disable=SC2086
+    pg_ctlcluster $cluster stop || true
+    rm -f "$STATE_DIR/db-started-pg"
+  fi
+}
+
+main() {
+  if [ "${1:-}" = stop ]; then stop_started; return; fi
+  load_source_urls   # from lib/urls.sh: MYSQL_*/PG_* host, port, user, password, databases
+
+  if mysql_ensure_server "$MYSQL_HOST" "$MYSQL_PORT"; then
+    mysql_provision "$MYSQL_USER" "$MYSQL_PASSWORD" $MYSQL_DATABASES
+  fi
+  if pg_ensure_server "$PG_HOST" "$PG_PORT"; then
+    pg_provision "$PG_USER" "$PG_PASSWORD" $PG_DATABASES
+  fi
+  say "ready"
+}
+
+main "$@"
