@@ -13,7 +13,14 @@ JAVA = $(JDK)/bin/java --enable-native-access=ALL-UNNAMED
 SEED_JAR := db-seed/target/db-seed-all.jar
 ACCESS_SOURCES := $(shell find access/src/main -type f 2>/dev/null) access/pom.xml pom.xml
 
-.PHONY: help jdk build db seed seed-verify test clean
+PORTAL_JAR := servlet-portal/target/servlet-portal.jar
+SHOP_JAR := eventdriven-shop/target/eventdriven-shop.jar
+LOADGEN_JAR := loadgen/target/loadgen.jar
+APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
+# Sources of every module: a jar is rebuilt when anything it is made from changed.
+ALL_SOURCES := $(shell find access db-seed servlet-portal eventdriven-shop loadgen -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
+
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status portal shop
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -32,6 +39,13 @@ $(SEED_JAR): $(ACCESS_SOURCES) $(shell find db-seed/src/main -type f 2>/dev/null
 	@scripts/find-jdk.sh >/dev/null
 	$(MVN) -q -pl db-seed -am install -DskipTests
 
+jars: $(APP_JARS)
+
+$(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR): $(ALL_SOURCES)
+	@scripts/find-jdk.sh >/dev/null
+	$(MVN) -q -pl db-seed,servlet-portal,eventdriven-shop,loadgen -am install -DskipTests
+	@touch $(APP_JARS)
+
 db: ## start (installing if needed) MariaDB and PostgreSQL, create user and databases
 	@scripts/db.sh
 
@@ -41,8 +55,29 @@ seed: $(SEED_JAR) db ## load the data at SCALE (skipped when already there; FORC
 seed-verify: $(SEED_JAR) ## check row counts and checksums at SCALE
 	$(JAVA) -jar $(SEED_JAR) --scale $(SCALE) --verify
 
-test: jdk db ## every test, against the local database servers (started by `make db`)
+tools: ## install the load tools, docker-compose and chromium when missing (Debian)
+	@scripts/tools.sh
+
+test: jdk db tools ## every test, against the local database servers (started by `make db`)
 	$(MVN) install
+
+up: ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard
+	@scripts/find-jdk.sh >/dev/null
+	@$(MAKE) --no-print-directory jars seed
+	@scripts/lab.sh up
+
+down: ## stop every instance `make up` started (DB=1 also stops the database servers it started)
+	@scripts/lab.sh down
+	@$(if $(DB),scripts/db.sh stop)
+
+status: ## every instance with its PID and health
+	@scripts/lab.sh status
+
+portal: $(PORTAL_JAR) ## run one portal instance in the foreground: make portal MODE=nonblocking
+	@scripts/run-instance.sh portal-$(or $(MODE),$(error MODE=jdbc|threadpool|nonblocking|virtual|reactive is required))
+
+shop: $(SHOP_JAR) ## run one shop instance in the foreground: make shop MODE=nonblocking
+	@scripts/run-instance.sh shop-$(or $(MODE),$(error MODE=jdbc|threadpool|nonblocking|virtual is required))
 
 clean: ## remove build output (keeps databases and results)
 	$(MVN) -q clean

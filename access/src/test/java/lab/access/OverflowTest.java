@@ -60,7 +60,7 @@ class OverflowTest {
     @MethodSource("lab.access.Cases#async")
     void blockWaitsForRoomThenGivesUp(Engine engine, Mode mode) {
         ClientOptions options = TestDb.options().withPoolSize(1).withQueueBound(0).withOverflow(Overflow.BLOCK)
-                .withConnectTimeout(Duration.ofMillis(600));
+                .withConnectTimeout(Duration.ofMillis(400));
         try (DbClient client = DbClients.create(TestDb.url(engine), mode, options)) {
             Fire.await(client.query("SELECT 1 AS warm"));
 
@@ -72,12 +72,12 @@ class OverflowTest {
             Fire.await(first);
             assertEquals(2L, Fire.await(second).first().getLong("two"));
 
-            CompletionStage<Rows> hog = client.query(Cases.sleep(engine, 1.5));
+            CompletionStage<Rows> hog = client.query(Cases.sleep(engine, 1.0));
             t0 = System.nanoTime();
             Throwable e = Fire.failure(client.query("SELECT 3"));
             long gaveUpMs = Duration.ofNanos(System.nanoTime() - t0).toMillis();
             assertInstanceOf(OverloadedException.class, e);
-            assertTrue(gaveUpMs >= 500 && gaveUpMs < 1400, "gave up after connectTimeout: " + gaveUpMs + " ms");
+            assertTrue(gaveUpMs >= 350 && gaveUpMs < 900, "gave up after connectTimeout: " + gaveUpMs + " ms");
             Fire.await(hog);
         }
     }

@@ -1,0 +1,132 @@
+package lab.access;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import lab.access.SourceUrl.Engine;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Database down or unreachable: calls fail within the timeout with an error naming the source,
+ * and the client recovers by itself when the server is back.
+ */
+class DownServerTest {
+
+    private static final Duration CONNECT = Duration.ofMillis(500);
+    private static final Duration QUERY = Duration.ofMillis(1000);
+    private static final long MARGIN_MS = 1500;
+
+    @BeforeAll
+    static void database() throws Exception {
+        for (Engine engine : Engine.values()) {
+            TestDb.ensureDatabase(engine);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#all")
+    void closedPortFailsWithinConnectTimeoutNamingTheSource(Engine engine, Mode mode) throws Exception {
+        SourceUrl nowhere = onPort(TestDb.url(engine), closedPort());
+        try (DbClient client = DbClients.create(nowhere, mode, options())) {
+            long t0 = System.nanoTime();
+            Throwable e = Fire.failure(client.query("SELECT 1"));
+            long ms = Duration.ofNanos(System.nanoTime() - t0).toMillis();
+
+            System.out.printf("DOWN %s %s after %d ms: %s%n", engine.scheme, mode.id(), ms, e.getMessage());
+            SourceUnavailableException down = assertInstanceOf(SourceUnavailableException.class, e);
+            assertTrue(down.getMessage().contains(nowhere.address()), down.getMessage());
+            assertEquals(nowhere.address(), down.source());
+            assertTrue(ms < CONNECT.toMillis() + MARGIN_MS, "failed after " + ms + " ms");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#all")
+    void cutInTheMiddleOfLoadThenRecovers(Engine engine, Mode mode) throws Exception {
+        SourceUrl direct = TestDb.url(engine);
+        try (TcpProxy proxy = new TcpProxy(direct.host(), direct.port());
+             DbClient client = DbClients.create(proxy.via(direct), mode, options())) {
+            Fire.await(client.query("SELECT 1 AS warm"));
+
+            List<CompletableFuture<Rows>> load = Fire.concurrently(client, 12, () -> client.query(Cases.sleep(engine, 0.3)));
+            Thread.sleep(100);
+            long cutAt = System.nanoTime();
+            proxy.cut();
+            List<ForkJoin.Outcome<Rows>> outcomes = Fire.settle(load, Duration.ofSeconds(10));
+            long settledMs = Duration.ofNanos(System.nanoTime() - cutAt).toMillis();
+
+            assertTrue(settledMs < QUERY.toMillis() + MARGIN_MS, "every call ended within the timeout: " + settledMs + " ms");
+            List<Throwable> errors = outcomes.stream().filter(o -> !o.isOk()).map(ForkJoin.Outcome::error).toList();
+            assertTrue(!errors.isEmpty(), "the cut was noticed");
+            System.out.printf("CUT %s %s: %d of %d calls failed, settled %d ms after the cut: %s%n", engine.scheme, mode.id(),
+                    errors.size(), outcomes.size(), settledMs, errors.getFirst().getMessage());
+            for (Throwable e : errors) {
+                SourceUnavailableException down = assertInstanceOf(SourceUnavailableException.class, e);
+                assertTrue(down.getMessage().startsWith(client.source().address()), down.getMessage());
+            }
+            Throwable whileCut = Fire.failure(client.query("SELECT 1"));
+            assertInstanceOf(SourceUnavailableException.class, whileCut);
+
+            proxy.restore();
+            assertTrue(recovers(client, Duration.ofSeconds(8)), "the client recovers without a restart");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#all")
+    void silentServerFailsWithinQueryTimeout(Engine engine, Mode mode) throws Exception {
+        SourceUrl direct = TestDb.url(engine);
+        try (TcpProxy proxy = new TcpProxy(direct.host(), direct.port());
+             DbClient client = DbClients.create(proxy.via(direct), mode, options().withPoolSize(2))) {
+            Fire.await(client.query("SELECT 1 AS warm"));
+            proxy.stall(true);
+
+            long t0 = System.nanoTime();
+            CompletableFuture<Rows> call = Fire.concurrently(client, 1, () -> client.query("SELECT 1 AS one")).getFirst();
+            Throwable e = Fire.failure(call);
+            long ms = Duration.ofNanos(System.nanoTime() - t0).toMillis();
+
+            System.out.printf("SILENT %s %s after %d ms: %s%n", engine.scheme, mode.id(), ms, e.getMessage());
+            SourceUnavailableException down = assertInstanceOf(SourceUnavailableException.class, e);
+            assertTrue(down.getMessage().startsWith(client.source().address()), down.getMessage());
+            assertTrue(ms >= QUERY.toMillis() - 100 && ms < QUERY.toMillis() + MARGIN_MS, "gave up after " + ms + " ms");
+            proxy.restore();
+        }
+    }
+
+    private static ClientOptions options() {
+        return TestDb.options().withConnectTimeout(CONNECT).withQueryTimeout(QUERY);
+    }
+
+    private static boolean recovers(DbClient client, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                if (Fire.await(client.query("SELECT 1 AS one")).first().getLong("one") == 1L) {
+                    return true;
+                }
+            } catch (DbException e) {
+                Thread.sleep(100);
+            }
+        }
+        return false;
+    }
+
+    private static int closedPort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static SourceUrl onPort(SourceUrl url, int port) {
+        return new SourceUrl(url.engine(), url.user(), url.password(), "127.0.0.1", port, url.database());
+    }
+}

@@ -1,0 +1,162 @@
+package lab.loadgen.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import lab.loadgen.config.HostResolver;
+import lab.loadgen.config.Instance;
+import lab.loadgen.config.InstancesConf;
+import lab.loadgen.sweep.AppPlan;
+import lab.loadgen.sweep.Profile;
+import lab.loadgen.sweep.SweepConfig;
+import lab.loadgen.sweep.SweepOrder;
+import lab.loadgen.sweep.SweepRunner;
+import lab.loadgen.sweep.Target;
+import lab.loadgen.tool.HttperfTool;
+import lab.loadgen.tool.LoadTool;
+import lab.loadgen.tool.Wrk2Tool;
+import lab.loadgen.tool.WrkTool;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** make loadtest: sweeps the selected instances over the profile's concurrency levels. */
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+        description = "Sweep instances over concurrency levels with httperf, wrk and wrk2; write results/<run-id>/.")
+public final class SweepCommand implements Callable<Integer> {
+
+    @Mixin
+    TargetOptions targets;
+
+    @Option(names = "--profile", defaultValue = "quick", description = "smoke, quick or thesis (default ${DEFAULT-VALUE})")
+    String profile;
+
+    @Option(names = "--app", defaultValue = "all", description = "portal, shop or all (default ${DEFAULT-VALUE})")
+    String app;
+
+    @Option(names = "--modes", split = ",", description = "modes to sweep, comma-separated (default: every mode of the app in instances.conf)")
+    List<String> modes;
+
+    @Option(names = "--order", defaultValue = "listed",
+            description = "mode order: listed, reverse, shuffle or interleaved (level by level across modes); default ${DEFAULT-VALUE}")
+    String order;
+
+    @Option(names = "--seed", description = "seed for --order shuffle (default: the clock; recorded in results.json)")
+    Long seed;
+
+    @Option(names = "--results-dir", defaultValue = "results", description = "where runs are written (default ${DEFAULT-VALUE})")
+    Path resultsDir;
+
+    @Option(names = "--tools", split = ",", defaultValue = "httperf,wrk,wrk2",
+            description = "tools to run at each level (default ${DEFAULT-VALUE}; a missing binary is noted, its figures null)")
+    List<String> tools;
+
+    @Option(names = "--wrk", defaultValue = "wrk", description = "wrk binary (default ${DEFAULT-VALUE})")
+    String wrkBinary;
+
+    @Option(names = "--wrk2", defaultValue = "wrk2", description = "wrk2 binary (default ${DEFAULT-VALUE})")
+    String wrk2Binary;
+
+    @Option(names = "--httperf", defaultValue = "httperf", description = "httperf binary (default ${DEFAULT-VALUE})")
+    String httperfBinary;
+
+    @Option(names = "--wrk2-fraction", defaultValue = "0.8",
+            description = "wrk2 rate as a fraction of wrk's peak at the same level (default ${DEFAULT-VALUE})")
+    double wrk2Fraction;
+
+    @Option(names = "--levels", split = ",", description = "override the profile's concurrency levels, e.g. 1,10,50")
+    List<Integer> levels;
+
+    @Option(names = "--duration", description = "override wrk/wrk2 seconds per step")
+    Integer duration;
+
+    @Option(names = "--calls", description = "override httperf calls per connection")
+    Integer calls;
+
+    @Option(names = "--timeout", description = "override the per-request timeout, seconds")
+    Double timeout;
+
+    @Option(names = "--warmup", description = "override the warm-up seconds (0: none)")
+    Integer warmup;
+
+    @Option(names = "--pause", description = "override the pause between steps, seconds")
+    Double pause;
+
+    @Option(names = "--shared-machine", arity = "1",
+            description = "record whether loadgen and the servers share a machine (default: detected from the hosts)")
+    Boolean sharedMachine;
+
+    @Override
+    public Integer call() {
+        if (wrk2Fraction <= 0 || wrk2Fraction > 1.5) {
+            throw new IllegalArgumentException("--wrk2-fraction must be in (0, 1.5], got " + wrk2Fraction);
+        }
+        InstancesConf conf = targets.conf();
+        Profile base = Profile.named(profile);
+        Map<String, List<Target>> selected = select(conf, targets.hosts());
+        Map<String, AppPlan> plans = new LinkedHashMap<>();
+        selected.keySet().forEach(a -> plans.put(a, override(base.plan(a))));
+        SweepConfig config = new SweepConfig(new Profile(base.name(), plans), selected, loadTools(),
+                SweepOrder.parse(order), seed != null ? seed : System.currentTimeMillis(), wrk2Fraction,
+                resultsDir, sharedMachine);
+        return new SweepRunner(config, System.out).run();
+    }
+
+    private Map<String, List<Target>> select(InstancesConf conf, HostResolver hosts) {
+        Set<String> known = conf.apps();
+        List<String> apps = app.equals("all") ? List.copyOf(known) : List.of(app);
+        if (!known.containsAll(apps)) {
+            throw new IllegalArgumentException("unknown --app '" + app + "'; " + conf.file() + " has " + known + " (or all)");
+        }
+        Set<String> wanted = modes == null ? null : new LinkedHashSet<>(modes);
+        Set<String> matched = new LinkedHashSet<>();
+        Map<String, List<Target>> out = new LinkedHashMap<>();
+        for (String a : apps) {
+            List<Instance> list = new ArrayList<>(conf.ofApp(a));
+            if (wanted != null) {
+                // the order of --modes is the listed order
+                list.removeIf(i -> !wanted.contains(i.mode()));
+                list.sort(java.util.Comparator.comparingInt(i -> List.copyOf(wanted).indexOf(i.mode())));
+            }
+            list.forEach(i -> matched.add(i.mode()));
+            if (!list.isEmpty()) {
+                out.put(a, list.stream().map(i -> new Target(i, hosts.hostOf(i))).toList());
+            }
+        }
+        if (wanted != null && !matched.containsAll(wanted)) {
+            Set<String> missing = new LinkedHashSet<>(wanted);
+            missing.removeAll(matched);
+            throw new IllegalArgumentException("no instance of " + apps + " runs mode(s) " + missing + " in " + conf.file());
+        }
+        return out;
+    }
+
+    private AppPlan override(AppPlan p) {
+        AppPlan r = p;
+        r = levels == null ? r : r.withLevels(levels);
+        r = duration == null ? r : r.withDuration(duration);
+        r = calls == null ? r : r.withCalls(calls);
+        r = timeout == null ? r : r.withTimeout(timeout);
+        r = warmup == null ? r : r.withWarmup(warmup);
+        return pause == null ? r : r.withPause(pause);
+    }
+
+    private Map<String, LoadTool> loadTools() {
+        Map<String, LoadTool> m = new LinkedHashMap<>();
+        for (String t : tools) {
+            switch (t.strip()) {
+                case "httperf" -> m.put("httperf", HttperfTool.find(httperfBinary));
+                case "wrk" -> m.put("wrk", WrkTool.find(wrkBinary));
+                case "wrk2" -> m.put("wrk2", Wrk2Tool.find(wrk2Binary));
+                default -> throw new IllegalArgumentException("unknown tool '" + t + "'; one of httperf, wrk, wrk2");
+            }
+        }
+        return m;
+    }
+}

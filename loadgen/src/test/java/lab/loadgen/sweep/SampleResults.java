@@ -1,0 +1,58 @@
+package lab.loadgen.sweep;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import lab.loadgen.Fixtures;
+import lab.loadgen.metrics.ServerMetrics;
+import lab.loadgen.results.Machine;
+import lab.loadgen.results.Point;
+import lab.loadgen.results.Results;
+import lab.loadgen.results.Run;
+import lab.loadgen.results.Series;
+import lab.loadgen.results.ToolInfo;
+import lab.loadgen.tool.Measurement;
+
+/**
+ * Results made of real tool outputs (the shared fixtures) and real server figures (this test
+ * JVM's own thread count and heap), for report tests that need no load run.
+ */
+public final class SampleResults {
+
+    private SampleResults() {
+    }
+
+    private static Point point(int level, String fixture) {
+        Measurement m = Fixtures.parse(fixture);
+        var threads = ManagementFactory.getThreadMXBean().getThreadCount();
+        double heapMb = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / (1024.0 * 1024.0);
+        ServerMetrics s = new ServerMetrics(threads, heapMb, null, 1, null);
+        return Points.of(new Points.StepData(level, m, s, null, null, null, "raw/" + fixture, "2026-01-01T00:00:00Z"));
+    }
+
+    private static Series series(String mode, String tool, List<Point> points) {
+        return new Series("portal", mode, tool, "portal-" + mode, "http://127.0.0.1:8081/", points);
+    }
+
+    public static Results portal(String id) {
+        List<Series> series = new ArrayList<>();
+        for (String mode : List.of("jdbc", "virtual")) {
+            series.add(series(mode, "httperf", List.of(point(1, "httperf-refused.txt"), point(50, "httperf-ok.txt"),
+                    point(200, "httperf-timeouts.txt"))));
+            series.add(series(mode, "wrk", List.of(point(10, "wrk-timeouts.txt"), point(20, "wrk-latency.txt"),
+                    point(50, "wrk-slow.txt"))));
+            series.add(series(mode, "wrk2", List.of(point(10, "wrk2-timeouts.txt"), point(20, "wrk2-latency.txt"),
+                    point(50, "wrk2-overload.txt"))));
+        }
+        Machine machine = new Machine(2, 24105L, "test OS", "test JVM", "localhost", true, "fixture data");
+        Map<String, ToolInfo> tools = Map.of(
+                "httperf", new ToolInfo(true, true, "/usr/bin/httperf", "httperf-0.9.0", null, List.of("requestsPerSec")),
+                "wrk", new ToolInfo(true, true, "/usr/bin/wrk", "wrk 4.1.0", null, List.of("requestsPerSec")),
+                "wrk2", new ToolInfo(true, true, "/usr/bin/wrk2", "wrk2", null, List.of("p99Ms")));
+        Run run = new Run(id, "2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z", "smoke", machine, "complete", "listed",
+                tools, Map.of(), List.of("figures from the shared fixture outputs <test>"), null);
+        return new Results(run, series);
+    }
+}

@@ -1,0 +1,75 @@
+package lab.microbench.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lab.microbench.pool.Versions;
+
+/** Chart.js configurations as plain maps (serialized by Jackson), and the Chart.js library itself from its webjar. */
+public final class Charts {
+
+    private static final String[] COLORS = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+        "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
+
+    private Charts() {
+    }
+
+    public static String color(int i) {
+        return COLORS[i % COLORS.length];
+    }
+
+    public static Map<String, Object> dataset(String label, List<?> data, String color) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("label", label);
+        d.put("data", data);
+        d.put("backgroundColor", color);
+        return d;
+    }
+
+    /** A bar chart; {@code horizontal} puts the categories on the y axis, {@code log} makes the value axis logarithmic. */
+    public static Map<String, Object> bar(String title, List<String> labels, List<Map<String, Object>> datasets,
+                                          String valueAxis, boolean log, boolean horizontal) {
+        Map<String, Object> valueScale = new LinkedHashMap<>();
+        valueScale.put("type", log ? "logarithmic" : "linear");
+        valueScale.put("title", Map.of("display", true, "text", valueAxis));
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("maintainAspectRatio", false);
+        options.put("animation", false);
+        options.put("indexAxis", horizontal ? "y" : "x");
+        options.put("plugins", Map.of("title", Map.of("display", true, "text", title)));
+        options.put("scales", Map.of(horizontal ? "x" : "y", valueScale));
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("type", "bar");
+        config.put("data", Map.of("labels", labels, "datasets", datasets));
+        config.put("options", options);
+        return config;
+    }
+
+    /** A waterfall: one horizontal line per operation, floating bars [from, to] stacked on the same line. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> waterfall(String title, List<String> labels, List<Map<String, Object>> datasets, String timeAxis) {
+        Map<String, Object> config = bar(title, labels, datasets, timeAxis, false, true);
+        Map<String, Object> options = (Map<String, Object>) config.get("options");
+        Map<String, Object> scales = new LinkedHashMap<>((Map<String, Object>) options.get("scales"));
+        scales.put("y", Map.of("stacked", true, "ticks", Map.of("display", false)));
+        options.put("scales", scales);
+        return config;
+    }
+
+    /** chart.umd.min.js from the org.webjars.npm:chart.js jar on the class path. */
+    public static String library() {
+        String version = Versions.of("org.webjars.npm", "chart.js");
+        String path = "/META-INF/resources/webjars/chart.js/" + version + "/dist/chart.umd.min.js";
+        try (InputStream in = Charts.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("Chart.js not found on the class path at " + path);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script");
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package lab.microbench.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/** One entry of a JMH JSON result file: method, parameters, threads, run settings and the primary score with its error. */
+public record JmhScore(String method, Map<String, String> params, int threads, int forks,
+                       int warmupIterations, String warmupTime, int iterations, String iterationTime,
+                       double score, double error, String unit, String jdk) {
+
+    public static List<JmhScore> read(Path file) {
+        List<JmhScore> scores = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return scores;
+        }
+        for (JsonNode n : Json.read(file)) {
+            Map<String, String> params = new LinkedHashMap<>();
+            JsonNode p = n.path("params");
+            p.propertyNames().forEach(name -> params.put(name, p.get(name).asString()));
+            String benchmark = n.path("benchmark").asString();
+            JsonNode metric = n.path("primaryMetric");
+            scores.add(new JmhScore(benchmark.substring(benchmark.lastIndexOf('.') + 1), params,
+                    n.path("threads").asInt(), n.path("forks").asInt(),
+                    n.path("warmupIterations").asInt(), n.path("warmupTime").asString(),
+                    n.path("measurementIterations").asInt(), n.path("measurementTime").asString(),
+                    metric.path("score").asDouble(), errorOf(metric), metric.path("scoreUnit").asString(),
+                    n.path("jdkVersion").asString()));
+        }
+        return scores;
+    }
+
+    /** JMH writes "NaN" as the error when there are too few samples. */
+    private static double errorOf(JsonNode metric) {
+        JsonNode e = metric.path("scoreError");
+        return e.isNumber() ? e.asDouble() : Double.NaN;
+    }
+
+    public String param(String name) {
+        return params.getOrDefault(name, "");
+    }
+
+    /** The run settings, as shown under each table. */
+    public String settings() {
+        return "JMH: " + forks + " forks × (" + warmupIterations + " warm-up × " + warmupTime + " + " + iterations
+                + " measured × " + iterationTime + "), " + threads + " thread(s), JDK " + jdk
+                + "; error = 99.9 % confidence half-interval over all measured iterations";
+    }
+}

@@ -1,0 +1,97 @@
+package lab.microbench.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import lab.microbench.pool.PoolKind;
+
+/** Seed 000 throughput: JMH ops/ms of getConnection().close() per pool, backend, validation and thread count. */
+final class ThroughputSection extends Section {
+
+    private static final Map<String, String> BACKENDS = Map.of(
+            "stub", "Stub driver (the pool alone)",
+            "mysql", "MariaDB through mysql-connector-j (validation goes to the server)");
+
+    ThroughputSection(Path dir) {
+        super(dir, "throughput", "Pools: throughput of getConnection().close() (seed 000)", "pools-throughput");
+    }
+
+    @Override
+    protected void body(Html html, Meta meta) {
+        List<JmhScore> scores = new ArrayList<>();
+        meta.files().forEach(f -> scores.addAll(JmhScore.read(dir.resolve(f))));
+        if (scores.isEmpty()) {
+            html.note("No JMH scores in " + meta.files());
+            return;
+        }
+        html.note(scores.get(0).settings().replace(scores.get(0).threads() + " thread(s)", "threads as in the columns"));
+        html.p("Throughput in operations per millisecond (higher is better), 10 connections. Validation QUERY = "
+                + "\"SELECT 1\" on every borrow (Tomcat with validationInterval=0, HikariCP with aliveBypassWindowMs=0); "
+                + "PING = Connection.isValid(); NONE = no check (HikariCP still checks connections idle for more than 500 ms, which never happens here).");
+        for (String backend : List.of("stub", "mysql")) {
+            List<JmhScore> mine = scores.stream().filter(s -> s.param("backend").equals(backend)).toList();
+            if (!mine.isEmpty()) {
+                backendTable(html, backend, mine);
+            }
+        }
+        seedTable(html);
+    }
+
+    private void backendTable(Html html, String backend, List<JmhScore> scores) {
+        Map<String, List<JmhScore>> byScenario = new LinkedHashMap<>();
+        scores.stream().sorted(Comparator.comparingInt(JmhScore::threads).thenComparing(s -> validationOrder(s.param("validation"))))
+                .forEach(s -> byScenario.computeIfAbsent(scenario(s), k -> new ArrayList<>()).add(s));
+        List<String> scenarios = new ArrayList<>(byScenario.keySet());
+        List<String> pools = scores.stream().map(s -> s.param("pool")).distinct()
+                .sorted(Comparator.comparing(PoolKind::valueOf)).toList();
+        html.h3(BACKENDS.getOrDefault(backend, backend));
+        List<String> head = new ArrayList<>(List.of("pool (ops/ms ± error)"));
+        head.addAll(scenarios);
+        List<Html.Row> rows = new ArrayList<>();
+        List<Map<String, Object>> datasets = new ArrayList<>();
+        for (String pool : pools) {
+            List<String> cells = new ArrayList<>(List.of(PoolKind.valueOf(pool).label));
+            List<Double> values = new ArrayList<>();
+            for (String scenario : scenarios) {
+                Optional<JmhScore> s = byScenario.get(scenario).stream().filter(x -> x.param("pool").equals(pool)).findFirst();
+                cells.add(s.map(x -> Fmt.withError(x.score(), x.error())).orElse("–"));
+                values.add(s.map(JmhScore::score).orElse(null));
+            }
+            rows.add(new Html.Row(cells, ""));
+            datasets.add(Charts.dataset(PoolKind.valueOf(pool).label, values, Charts.color(datasets.size())));
+        }
+        List<String> fastest = new ArrayList<>(List.of("fastest"));
+        byScenario.values().forEach(list -> fastest.add(list.stream().max(Comparator.comparingDouble(JmhScore::score))
+                .map(s -> PoolKind.valueOf(s.param("pool")).label).orElse("–")));
+        rows.add(new Html.Row(fastest, "best"));
+        html.table(head, rows);
+        html.chart(Charts.bar("getConnection().close(), " + BACKENDS.getOrDefault(backend, backend), scenarios, datasets,
+                "ops/ms (higher is better)", false, false), 380);
+    }
+
+    private static String scenario(JmhScore s) {
+        return s.threads() + " threads, " + s.param("validation").toLowerCase();
+    }
+
+    private static int validationOrder(String v) {
+        return List.of("NONE", "PING", "QUERY").indexOf(v);
+    }
+
+    private static void seedTable(Html html) {
+        html.h3("Seed 000's published figures (their hardware, not ours)");
+        html.note(Seeds.HW_000 + " The ops/ms column is derived here as iterations / ms; their times include starting the threads "
+                + "and have no JIT warm-up (the article's comments say so). Their \"jdbc-pool\" is the unfair queue, "
+                + "\"jdbc-pool fair\" the fair one; their validation was a validation query.");
+        List<Html.Row> rows = new ArrayList<>();
+        for (Seeds.Throughput t : Seeds.THROUGHPUT_000) {
+            rows.add(Html.Row.seed(t.pool(), String.valueOf(t.threads()), t.validate() ? "query" : "none", t.run(),
+                    String.format(java.util.Locale.ROOT, "%,d", t.iterations()), String.format(java.util.Locale.ROOT, "%,d", t.ms()),
+                    Fmt.num(t.opsPerMs())));
+        }
+        html.table(List.of("pool (seed 000)", "threads", "validation", "run", "iterations", "ms (published)", "ops/ms (derived)"), rows);
+    }
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# make up / make down / make status, natively: every instance of instances.conf as a
+# background process with its log and PID under $RUN_DIR (default .run/).
+#   lab.sh up [instance…]     start what is not running, wait for health, print the table
+#   lab.sh down               stop exactly what `up` started (TERM, then KILL after DOWN_TIMEOUT)
+#   lab.sh status             every instance with its PID and health
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+. "$here/lib/instances.sh"
+
+RUN_DIR=${RUN_DIR:-$root/.run}
+PIDS=$RUN_DIR/pids
+LOGS=$RUN_DIR/logs
+HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-180}   # seconds for every instance to report healthy
+DOWN_TIMEOUT=${DOWN_TIMEOUT:-20}        # seconds between TERM and KILL
+HOST=${LAB_HOST:-127.0.0.1}
+
+say() { printf '[lab] %s\n' "$*"; }
+
+pid_of() { # instance -> pid if it is alive and ours
+  local f=$PIDS/$1.pid pid
+  [ -f "$f" ] || return 1
+  pid=$(cat "$f")
+  if kill -0 "$pid" 2>/dev/null; then echo "$pid"; return 0; fi
+  rm -f "$f"; return 1
+}
+
+port_open() { timeout 1 bash -c ":</dev/tcp/$HOST/$1" 2>/dev/null; }
+
+health() { # instance -> UP | DOWN (HTTP status) | - (nothing listening)
+  local port path code
+  port=$(instance_field "$1" 4); path=$(instance_field "$1" 5)
+  port_open "$port" || { echo "-"; return; }
+  code=$(curl -s -o /dev/null -m 3 -w '%{http_code}' "http://$HOST:$port$path" 2>/dev/null)
+  if [ "$code" = 200 ]; then echo UP; else echo "DOWN(${code:-none})"; fi
+}
+
+url_of() { echo "http://$HOST:$(instance_field "$1" 4)$(instance_field "$1" 7)"; }
+
+table() { # instances…
+  printf '%-20s %-12s %-28s %-8s %s\n' INSTANCE MODE URL PID STATUS
+  local n
+  for n in "$@"; do
+    printf '%-20s %-12s %-28s %-8s %s\n' "$n" "$(instance_field "$n" 3)" "$(url_of "$n")" "$(pid_of "$n" || echo -)" "$(health "$n")"
+  done
+}
+
+start_one() { # instance -> 0 started or already ours, 1 port taken by something else
+  local n=$1 port
+  port=$(instance_field "$n" 4)
+  if pid_of "$n" >/dev/null; then return 0; fi
+  if port_open "$port"; then
+    say "error: $n: port $port is already taken by another process (not started by this project); free it or stop that process"
+    return 1
+  fi
+  mkdir -p "$PIDS" "$LOGS"
+  # setsid: its own session, so a Ctrl-C in this terminal doesn't stop the lab.
+  setsid nohup "$here/run-instance.sh" "$n" >"$LOGS/$n.log" 2>&1 </dev/null &
+  echo $! >"$PIDS/$n.pid"
+  say "started $n (pid $!, log ${LOGS#$root/}/$n.log)"
+}
+
+up() {
+  local names=("$@") n failed=0 pending deadline
+  [ ${#names[@]} -gt 0 ] || mapfile -t names < <(instance_names)
+  "$here/find-jdk.sh" >/dev/null || exit 1
+  for n in "${names[@]}"; do
+    instance_field "$n" 2 >/dev/null || { say "error: unknown instance '$n'"; exit 2; }
+    start_one "$n" || failed=1
+  done
+  deadline=$((SECONDS + HEALTH_TIMEOUT))
+  while :; do
+    pending=()
+    for n in "${names[@]}"; do
+      pid_of "$n" >/dev/null || continue      # not ours (port taken) or died: reported below
+      [ "$(health "$n")" = UP ] || pending+=("$n")
+    done
+    [ ${#pending[@]} -eq 0 ] && break
+    if [ $SECONDS -ge $deadline ]; then break; fi
+    sleep 2
+  done
+  for n in "${names[@]}"; do
+    if ! pid_of "$n" >/dev/null; then
+      if [ -f "$LOGS/$n.log" ] && ! port_open "$(instance_field "$n" 4)"; then
+        say "error: $n exited during start-up; last lines of ${LOGS#$root/}/$n.log:"
+        tail -n 8 "$LOGS/$n.log" | sed 's/^/    /'
+      fi
+      failed=1
+    elif [ "$(health "$n")" != UP ]; then
+      say "error: $n is not healthy after ${HEALTH_TIMEOUT}s; see ${LOGS#$root/}/$n.log"
+      failed=1
+    fi
+  done
+  echo
+  table "${names[@]}"
+  [ $failed -eq 0 ] || { say "some instances did not come up (the others are left running; 'make down' stops them)"; exit 1; }
+}
+
+down() {
+  local n pid any=0 deadline
+  mapfile -t names < <(instance_names)
+  for n in "${names[@]}"; do
+    pid=$(pid_of "$n") || continue
+    any=1
+    kill -TERM "$pid" 2>/dev/null && say "stopping $n (pid $pid)"
+  done
+  deadline=$((SECONDS + DOWN_TIMEOUT))
+  for n in "${names[@]}"; do
+    while pid=$(pid_of "$n"); do
+      if [ $SECONDS -ge $deadline ]; then
+        say "$n (pid $pid) did not stop within ${DOWN_TIMEOUT}s: killing it"
+        kill -KILL "$pid" 2>/dev/null; sleep 0.5
+      else
+        sleep 0.3
+      fi
+    done
+    rm -f "$PIDS/$n.pid"
+  done
+  [ $any -eq 1 ] && say "all instances stopped" || say "no instance of this project was running"
+}
+
+status() {
+  mapfile -t names < <(instance_names)
+  table "${names[@]}"
+}
+
+cmd=${1:-status}; shift || true
+case $cmd in
+  up) up "$@" ;;
+  down) down ;;
+  status) status ;;
+  *) echo "usage: lab.sh up [instance…] | down | status" >&2; exit 2 ;;
+esac

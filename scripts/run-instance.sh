@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs one instance of instances.conf in the foreground: `run-instance.sh portal-nonblocking`.
+# Sets the mode and port from instances.conf, JVM options sized for a small machine
+# (override with PORTAL_JAVA_OPTS / SHOP_JAVA_OPTS / DASHBOARD_JAVA_OPTS), and, for the shop,
+# raises the file-descriptor limit so one instance can hold 10,000 connections (thesis A.5).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+. "$here/lib/instances.sh"
+
+name=${1:?usage: run-instance.sh <instance> (see instances.conf)}
+app=$(instance_field "$name" 2) || { echo "error: unknown instance '$name'; known: $(instance_names | tr '\n' ' ')" >&2; exit 2; }
+mode=$(instance_field "$name" 3)
+port=$(instance_field "$name" 4)
+jdk=$("$here/find-jdk.sh") || exit 1
+
+# Native default heap: enough for the thesis' 1,000 Tomcat threads (A.3 used 1 GB), small enough for 9 instances on one box.
+common_opts="-XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:+ExitOnOutOfMemoryError --enable-native-access=ALL-UNNAMED"
+case $app in
+  portal)
+    jar=$root/servlet-portal/target/servlet-portal.jar
+    opts=${PORTAL_JAVA_OPTS:--Xms128m -Xmx1g -Xss512k}
+    export PORTAL_MODE=$mode SERVER_PORT=$port
+    ;;
+  shop)
+    jar=$root/eventdriven-shop/target/eventdriven-shop.jar
+    opts=${SHOP_JAVA_OPTS:--Xms128m -Xmx1g -Xss512k}
+    export SHOP_MODE=$mode SHOP_PORT=$port
+    # 10,000 client sockets plus database connections: raise the soft limit up to the hard one.
+    ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+    [ "$(ulimit -n)" = unlimited ] || [ "$(ulimit -n)" -ge 20000 ] || \
+      echo "warning: file-descriptor limit is $(ulimit -n); the shop needs ~20000 for 10,000 connections (raise the hard limit: /etc/security/limits.conf nofile 65536)" >&2
+    ;;
+  dashboard)
+    jar=$root/loadgen/target/loadgen.jar
+    opts=${DASHBOARD_JAVA_OPTS:--Xms32m -Xmx256m}
+    # shellcheck disable=SC2086
+    exec "$jdk/bin/java" $common_opts $opts -jar "$jar" dashboard --port "$port" --results "${RESULTS_DIR:-$root/results}" --instances "$INSTANCES_CONF"
+    ;;
+esac
+[ -f "$jar" ] || { echo "error: $jar is missing; build it with 'make build'" >&2; exit 1; }
+# shellcheck disable=SC2086
+exec "$jdk/bin/java" $common_opts $opts -jar "$jar"
