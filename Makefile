@@ -20,12 +20,12 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 # Sources of every module: a jar is rebuilt when anything it is made from changed.
 ALL_SOURCES := $(shell find access db-seed servlet-portal eventdriven-shop loadgen -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status portal shop
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status portal shop loadtest report dashboard e2e
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
 	@echo
-	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 	@echo
 	@echo "Variables: SCALE=tiny|small|thesis (default thesis)"
 
@@ -61,23 +61,61 @@ tools: ## install the load tools, docker-compose and chromium when missing (Debi
 test: jdk db tools ## every test, against the local database servers (started by `make db`)
 	$(MVN) install
 
+# up/down/status/loadtest: MODE=native|compose forces a path; by default compose is used
+# when a Docker engine is usable and docker-compose.yml exists, else the native path.
+LAB_PATH = $(or $(filter native compose,$(MODE)),$(shell scripts/compose.sh usable && echo compose || echo native))
+
 up: ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard
+ifeq ($(LAB_PATH),compose)
+	@scripts/compose.sh up
+else
 	@scripts/find-jdk.sh >/dev/null
 	@$(MAKE) --no-print-directory jars seed
 	@scripts/lab.sh up
+endif
 
-down: ## stop every instance `make up` started (DB=1 also stops the database servers it started)
+down: ## stop what `make up` started; keeps data (DB=1 also stops the database servers it started)
+ifeq ($(LAB_PATH),compose)
+	@scripts/compose.sh down
+else
 	@scripts/lab.sh down
 	@$(if $(DB),scripts/db.sh stop)
+endif
 
 status: ## every instance with its PID and health
+ifeq ($(LAB_PATH),compose)
+	@scripts/compose.sh status
+else
 	@scripts/lab.sh status
+endif
 
 portal: $(PORTAL_JAR) ## run one portal instance in the foreground: make portal MODE=nonblocking
 	@scripts/run-instance.sh portal-$(or $(MODE),$(error MODE=jdbc|threadpool|nonblocking|virtual|reactive is required))
 
 shop: $(SHOP_JAR) ## run one shop instance in the foreground: make shop MODE=nonblocking
 	@scripts/run-instance.sh shop-$(or $(MODE),$(error MODE=jdbc|threadpool|nonblocking|virtual is required))
+
+PROFILE ?= quick
+APP ?= all
+LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
+
+loadtest: ## load sweep: PROFILE=smoke|quick|thesis APP=portal|shop|all MODES=a,b → results/<run-id>/
+ifeq ($(LAB_PATH),compose)
+	@scripts/compose.sh loadtest $(PROFILE) $(APP) $(MODES)
+else
+	@$(MAKE) --no-print-directory $(LOADGEN_JAR)
+	@scripts/tools.sh httperf wrk
+	$(LOADGEN) sweep --profile $(PROFILE) --app $(APP) $(if $(MODES),--modes $(MODES)) --results-dir $(or $(RESULTS_DIR),results)
+endif
+
+report: $(LOADGEN_JAR) ## rebuild a run's page: RUN=<id> (or latest); RUNS="<a> <b>" overlays two runs
+	$(LOADGEN) report $(if $(RUNS),--runs "$(RUNS)",--run $(or $(RUN),latest)) --results $(or $(RESULTS_DIR),results)
+
+dashboard: $(LOADGEN_JAR) ## run only the dashboard on :8080 in the foreground
+	@scripts/run-instance.sh dashboard
+
+e2e: ## up at SCALE=tiny (own bench_e2e_* databases), smoke sweep of every instance, checks, down
+	@scripts/e2e.sh
 
 clean: ## remove build output (keeps databases and results)
 	$(MVN) -q clean

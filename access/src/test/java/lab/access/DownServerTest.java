@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import lab.access.SourceUrl.Engine;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -23,13 +22,6 @@ class DownServerTest {
     private static final Duration CONNECT = Duration.ofMillis(500);
     private static final Duration QUERY = Duration.ofMillis(1000);
     private static final long MARGIN_MS = 1500;
-
-    @BeforeAll
-    static void database() throws Exception {
-        for (Engine engine : Engine.values()) {
-            TestDb.ensureDatabase(engine);
-        }
-    }
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#all")
@@ -54,7 +46,7 @@ class DownServerTest {
         SourceUrl direct = TestDb.url(engine);
         try (TcpProxy proxy = new TcpProxy(direct.host(), direct.port());
              DbClient client = DbClients.create(proxy.via(direct), mode, options())) {
-            Fire.await(client.query("SELECT 1 AS warm"));
+            Fire.warmUp(client);
 
             List<CompletableFuture<Rows>> load = Fire.concurrently(client, 12, () -> client.query(Cases.sleep(engine, 0.3)));
             Thread.sleep(100);
@@ -86,7 +78,7 @@ class DownServerTest {
         SourceUrl direct = TestDb.url(engine);
         try (TcpProxy proxy = new TcpProxy(direct.host(), direct.port());
              DbClient client = DbClients.create(proxy.via(direct), mode, options().withPoolSize(2))) {
-            Fire.await(client.query("SELECT 1 AS warm"));
+            Fire.warmUp(client);
             proxy.stall(true);
 
             long t0 = System.nanoTime();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
@@ -43,6 +44,25 @@ final class Fire {
 
     static <T> T await(CompletionStage<T> stage) {
         return ForkJoin.join(stage, Duration.ofSeconds(20));
+    }
+
+    /**
+     * Opens the first connection, retrying for a few seconds: tests with deliberately tight
+     * timeouts must not fail because a busy server was slow to accept the first connection.
+     */
+    static void warmUp(DbClient client) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (true) {
+            try {
+                await(client.query("SELECT 1 AS warm"));
+                return;
+            } catch (SourceUnavailableException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+            }
+        }
     }
 
     static Throwable failure(CompletionStage<?> stage) {

@@ -10,7 +10,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import lab.access.SourceUrl.Engine;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -24,20 +23,13 @@ class ModeThreadsTest {
     private static final int CALLS = 200;
     private static final int EXECUTOR_THREADS = 16;
 
-    @BeforeAll
-    static void database() throws Exception {
-        for (Engine engine : Engine.values()) {
-            TestDb.ensureDatabase(engine);
-        }
-    }
-
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#all")
     void modeRunsOnItsOwnKindOfThread(Engine engine, Mode mode) throws Exception {
         ClientOptions options = TestDb.options().withPoolSize(10).withExecutorThreads(EXECUTOR_THREADS)
                 .withConnectTimeout(Duration.ofSeconds(5)).withQueryTimeout(Duration.ofSeconds(10));
         try (DbClient client = DbClients.create(TestDb.url(engine), mode, options)) {
-            Fire.await(client.query("SELECT 1 AS warm"));
+            Fire.warmUp(client);
             int before = Threads.live();
             Set<Thread> completers = ConcurrentHashMap.newKeySet();
             String sql = Cases.sleep(engine, 0.05);

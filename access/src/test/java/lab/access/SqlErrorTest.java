@@ -6,19 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import lab.access.SourceUrl.Engine;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** SQL errors carry the server's message, SQLState and code, and name the source. */
 class SqlErrorTest {
-
-    @BeforeAll
-    static void database() throws Exception {
-        for (Engine engine : Engine.values()) {
-            TestDb.ensureDatabase(engine);
-        }
-    }
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#all")

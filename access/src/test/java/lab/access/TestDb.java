@@ -22,7 +22,13 @@ final class TestDb {
     private TestDb() {
     }
 
+    /** bench_access on the engine's server, created on first use. */
     static SourceUrl url(Engine engine) {
+        try {
+            ensureDatabase(engine);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create " + DATABASE + " on " + base(engine) + ": " + e.getMessage(), e);
+        }
         return base(engine).withDatabase(DATABASE);
     }
 
@@ -44,7 +50,7 @@ final class TestDb {
                 .withQueryTimeout(Duration.ofSeconds(5));
     }
 
-    static synchronized void ensureDatabase(Engine engine) throws SQLException {
+    private static synchronized void ensureDatabase(Engine engine) throws SQLException {
         if (READY.contains(engine)) {
             return;
         }
@@ -64,7 +70,6 @@ final class TestDb {
 
     /** Runs DDL/DML statements on bench_access through a plain JDBC connection. */
     static void execute(Engine engine, String... statements) throws SQLException {
-        ensureDatabase(engine);
         try (Connection c = direct(engine); Statement st = c.createStatement()) {
             for (String sql : statements) {
                 st.execute(sql);

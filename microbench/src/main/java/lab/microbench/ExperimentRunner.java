@@ -41,6 +41,7 @@ final class ExperimentRunner {
 
     Meta run(Experiment e) throws Exception {
         Instant started = Instant.now();
+        double loadBefore = Environment.loadAverage();
         long t0 = System.nanoTime();
         Map<String, Object> parameters = new LinkedHashMap<>();
         List<String> files = switch (e) {
@@ -50,7 +51,8 @@ final class ExperimentRunner {
             case VALIDATION -> validation(parameters);
             case DRIVERS -> drivers(parameters);
         };
-        Meta meta = new Meta(e.file, plan.name(), started.toString(), (System.nanoTime() - t0) / 1e9, parameters, environment, files);
+        Meta meta = new Meta(e.file, plan.name(), started.toString(), (System.nanoTime() - t0) / 1e9,
+                List.of(loadBefore, Environment.loadAverage()), parameters, environment, files);
         Json.write(out.resolve(Meta.fileName(e.file)), meta);
         return meta;
     }
@@ -59,18 +61,14 @@ final class ExperimentRunner {
         List<String> poolNames = pools.stream().map(Enum::name).toList();
         parameters.put("jmh", plan.jmh());
         parameters.put("pools", poolNames);
-        parameters.put("backends", plan.throughputBackends());
-        parameters.put("validations", plan.throughputValidations());
-        parameters.put("threads", plan.throughputThreads());
+        parameters.put("runs", plan.throughput());
         parameters.put("connections", plan.throughputConnections());
         List<String> files = new ArrayList<>();
-        for (int threads : plan.throughputThreads()) {
-            String file = Experiment.THROUGHPUT.file + "-t" + threads + ".json";
-            JmhRun.of(PoolThroughputBench.class, plan.jmh(), out.resolve(file)).threads(threads)
-                    .param("pool", poolNames).param("backend", plan.throughputBackends())
-                    .param("validation", plan.throughputValidations())
+        for (Plan.Throughput run : plan.throughput()) {
+            JmhRun.of(PoolThroughputBench.class, plan.jmh(), out.resolve(run.file())).threads(run.threads())
+                    .param("pool", poolNames).param("backend", run.backends()).param("validation", run.validations())
                     .param("connections", List.of(String.valueOf(plan.throughputConnections()))).run();
-            files.add(file);
+            files.add(run.file());
         }
         return files;
     }

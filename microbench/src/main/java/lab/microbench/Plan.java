@@ -4,14 +4,13 @@ import java.util.List;
 
 /**
  * Every parameter of a run, shown as is on the page. {@link #quick()} keeps the whole set of
- * experiments within a few minutes on a 2-core machine; {@link #full()} is the long version.
+ * experiments within about five minutes on a 2-core machine (fewer throughput scenarios, no
+ * pgjdbc); {@link #full()} runs every combination, longer.
  */
 public record Plan(
         String name,
         Jmh jmh,
-        List<String> throughputBackends,
-        List<String> throughputValidations,
-        List<Integer> throughputThreads,
+        List<Throughput> throughput,
         int throughputConnections,
         List<String> drivers,
         Fairness fairness,
@@ -20,6 +19,13 @@ public record Plan(
 
     /** JMH settings shared by the pool and driver benchmarks. */
     public record Jmh(int forks, int warmupIterations, int warmupMillis, int iterations, int iterationMillis) {
+    }
+
+    /** One JMH run of seed 000's throughput benchmark: a thread count, and every backend × validation listed. */
+    public record Throughput(int threads, List<String> backends, List<String> validations) {
+        public String file() {
+            return "pools-throughput-t" + threads + "-" + String.join("+", backends) + ".json";
+        }
     }
 
     /** Seed 000 fairness: threads competing for fewer connections, each holding its connection briefly. */
@@ -32,16 +38,22 @@ public record Plan(
 
     public static Plan quick() {
         return new Plan("quick", new Jmh(2, 1, 300, 2, 300),
-                List.of("stub", "mysql"), List.of("NONE", "QUERY"), List.of(10, 20), 10,
-                List.of("MARIADB", "MYSQL", "POSTGRESQL"),
-                new Fairness(20, 10, 200, 3),
+                List.of(new Throughput(10, List.of("stub"), List.of("NONE")),
+                        new Throughput(20, List.of("stub"), List.of("NONE")),
+                        new Throughput(20, List.of("mysql"), List.of("NONE", "QUERY"))),
+                10,
+                List.of("MARIADB", "MYSQL"),
+                new Fairness(20, 10, 200, 2),
                 new Overhead(20, 20, 6, 2_000, 60),
                 5_000);
     }
 
     public static Plan full() {
+        List<String> backends = List.of("stub", "mysql");
+        List<String> validations = List.of("NONE", "PING", "QUERY");
         return new Plan("full", new Jmh(3, 5, 1_000, 5, 1_000),
-                List.of("stub", "mysql"), List.of("NONE", "PING", "QUERY"), List.of(10, 20), 10,
+                List.of(new Throughput(10, backends, validations), new Throughput(20, backends, validations)),
+                10,
                 List.of("MARIADB", "MYSQL", "POSTGRESQL"),
                 new Fairness(20, 10, 200, 20),
                 new Overhead(20, 20, 6, 20_000, 100),

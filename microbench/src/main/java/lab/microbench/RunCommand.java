@@ -43,6 +43,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Plan plan = length.full ? Plan.full() : Plan.quick();
         Set<Experiment> selected = Experiment.select(only);
+        java.nio.file.Files.createDirectories(out);
         String insertEngine = BenchSchema.prepareMysql();
         BenchSchema.preparePostgres();
         ExperimentRunner runner = new ExperimentRunner(plan, pools, out, Environment.current(), insertEngine);

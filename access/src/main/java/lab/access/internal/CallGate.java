@@ -30,6 +30,7 @@ public final class CallGate implements AutoCloseable {
     private final Overflow overflow;
     private final Duration blockTimeout;
     private final long queryTimeoutMs;
+    private final int limit;
     private final Semaphore room;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger queued = new AtomicInteger();
@@ -41,7 +42,8 @@ public final class CallGate implements AutoCloseable {
         this.overflow = options.overflow();
         this.blockTimeout = options.connectTimeout();
         this.queryTimeoutMs = options.queryTimeout().toMillis();
-        this.room = new Semaphore(options.poolSize() + options.queueBound());
+        this.limit = options.poolSize() + options.queueBound();
+        this.room = new Semaphore(limit);
         this.meters = new ClientMeters(registry, source, mode);
         meters.gauge("access.calls.inflight", "calls admitted and not finished", inFlight::get);
         meters.gauge("access.queue.depth", "calls admitted and still waiting for a connection", queued::get);
@@ -89,8 +91,10 @@ public final class CallGate implements AutoCloseable {
         return new DbException(source, "client is closed", null, 0, null);
     }
 
-    public DbException overloaded() {
-        return new OverloadedException(source, inFlight.get());
+    /** Counts a rejected call and returns the overload error for it (naming the bound that was full). */
+    public DbException reject() {
+        meters.rejected.increment();
+        return new OverloadedException(source, limit);
     }
 
     public DbException unexpected(Throwable error) {
@@ -110,8 +114,7 @@ public final class CallGate implements AutoCloseable {
         }
         boolean permit = mustRun ? room.tryAcquire() : acquire();
         if (!permit && !mustRun) {
-            meters.rejected.increment();
-            throw overloaded();
+            throw reject();
         }
         return new Call(permit);
     }

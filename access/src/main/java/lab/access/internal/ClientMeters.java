@@ -41,10 +41,6 @@ public final class ClientMeters implements AutoCloseable {
         keep(Gauge.builder(name, value).description(description).tags(tags).strongReference(true).register(registry));
     }
 
-    public Tags tags() {
-        return tags;
-    }
-
     private <M extends Meter> M keep(M meter) {
         meters.add(meter);
         return meter;

@@ -137,7 +137,7 @@ public abstract class JdbcBackedClient implements DbClient {
         try {
             executor.execute(job);
         } catch (RejectedExecutionException e) {
-            job.abort(gate.isClosed() ? gate.closedError() : gate.overloaded());
+            job.abort(gate.isClosed() ? gate.closedError() : gate.reject());
         }
     }
 

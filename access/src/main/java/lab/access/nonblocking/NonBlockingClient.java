@@ -88,7 +88,7 @@ public final class NonBlockingClient implements DbClient {
     }
 
     private <T> CompletionStage<T> onPool(Function<SqlConnection, Future<RowSet<Row>>> statement, Function<RowSet<Row>, T> map) {
-        return gate.submit(false, call -> VertxCalls.complete(call, gate.source(),
+        return gate.submit(false, call -> VertxCalls.complete(call, gate,
                 pool.withConnection(connection -> {
                     call.started();
                     return statement.apply(connection);

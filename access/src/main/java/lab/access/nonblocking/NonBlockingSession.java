@@ -88,7 +88,7 @@ final class NonBlockingSession implements DbSession {
             return CompletableFuture.failedFuture(new DbException(gate.source(), "session is closed", null, 0, null));
         }
         pending.incrementAndGet();
-        CompletionStage<T> result = gate.submit(mustRun, call -> VertxCalls.complete(call, gate.source(),
+        CompletionStage<T> result = gate.submit(mustRun, call -> VertxCalls.complete(call, gate,
                 connection.compose(conn -> {
                     call.started();
                     return statement.apply(conn);

@@ -11,7 +11,7 @@ final class VertxCalls {
     private VertxCalls() {
     }
 
-    static <R, T> CompletableFuture<T> complete(CallGate.Call call, String source, Future<R> running, Function<R, T> map) {
+    static <R, T> CompletableFuture<T> complete(CallGate.Call call, CallGate gate, Future<R> running, Function<R, T> map) {
         CompletableFuture<T> result = new CompletableFuture<>();
         running.onComplete(
                 value -> {
@@ -19,12 +19,12 @@ final class VertxCalls {
                     try {
                         result.complete(map.apply(value));
                     } catch (RuntimeException e) {
-                        result.completeExceptionally(VertxErrors.translate(source, e));
+                        result.completeExceptionally(VertxErrors.translate(gate, e));
                     }
                 },
                 error -> {
                     call.finished();
-                    result.completeExceptionally(VertxErrors.translate(source, error));
+                    result.completeExceptionally(VertxErrors.translate(gate, error));
                 });
         return result;
     }

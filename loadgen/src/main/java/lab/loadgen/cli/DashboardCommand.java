@@ -24,14 +24,20 @@ public final class DashboardCommand implements Callable<Integer> {
     @Option(names = "--bind", defaultValue = "0.0.0.0", description = "address to listen on (default ${DEFAULT-VALUE})")
     String bind;
 
-    @Option(names = "--results-dir", defaultValue = "results", description = "the results folder served (default ${DEFAULT-VALUE})")
-    Path resultsDir;
+    @Mixin
+    ResultsOption results;
 
     @Override
     public Integer call() throws Exception {
-        try (DashboardServer server = new DashboardServer(new InetSocketAddress(bind, port), targets.conf(),
-                targets.hosts(), resultsDir).start()) {
-            System.out.printf("dashboard on http://localhost:%d/ (results: %s)%n", server.port(), resultsDir.toAbsolutePath());
+        DashboardServer started;
+        try {
+            started = new DashboardServer(new InetSocketAddress(bind, port), targets.conf(), targets.hosts(), results.resultsDir);
+        } catch (java.net.BindException e) {
+            throw new IllegalStateException("cannot listen on " + bind + ":" + port + " (" + e.getMessage()
+                    + "): is another dashboard already running? Use --port to pick another", e);
+        }
+        try (DashboardServer server = started.start()) {
+            System.out.printf("dashboard on http://localhost:%d/ (results: %s)%n", server.port(), results.resultsDir.toAbsolutePath());
             new CountDownLatch(1).await();
         }
         return 0;

@@ -1,5 +1,7 @@
 package lab.loadgen.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,6 +12,7 @@ import lab.loadgen.results.ResultsJson;
 import lab.loadgen.results.RunDirectory;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** make report RUN=&lt;id&gt; | RUNS="&lt;a&gt; &lt;b&gt;": rebuilds a run's page, or overlays runs in one page. */
@@ -29,13 +32,13 @@ public final class ReportCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Which which;
 
-    @Option(names = "--results-dir", defaultValue = "results", description = "where runs are (default ${DEFAULT-VALUE})")
-    Path resultsDir;
+    @Mixin
+    ResultsOption results;
 
     @Override
     public Integer call() {
         if (which.run != null) {
-            RunDirectory dir = RunDirectory.existing(resultsDir, resolve(which.run));
+            RunDirectory dir = RunDirectory.existing(results.resultsDir, resolve(which.run));
             ReportPage.write(ResultsJson.read(dir.json()), dir.html());
             System.out.println(dir.html());
             return 0;
@@ -44,8 +47,8 @@ public final class ReportCommand implements Callable<Integer> {
         if (ids.size() < 2) {
             throw new IllegalArgumentException("--runs needs at least two run ids, got " + ids);
         }
-        List<Results> runs = ids.stream().map(id -> ResultsJson.read(RunDirectory.existing(resultsDir, id).json())).toList();
-        Path html = resultsDir.resolve("compare-" + String.join("-", ids)).resolve("index.html");
+        List<Results> runs = ids.stream().map(id -> ResultsJson.read(RunDirectory.existing(results.resultsDir, id).json())).toList();
+        Path html = results.resultsDir.resolve("compare-" + String.join("-", ids)).resolve("index.html");
         ReportPage.write(runs, html, "../");
         System.out.println(html);
         return 0;
@@ -53,19 +56,19 @@ public final class ReportCommand implements Callable<Integer> {
 
     /** "latest" (a link or a file holding the id) becomes the run id it points at. */
     private String resolve(String id) {
-        Path p = resultsDir.resolve(id);
+        Path p = results.resultsDir.resolve(id);
         try {
-            if (java.nio.file.Files.isSymbolicLink(p)) {
-                return java.nio.file.Files.readSymbolicLink(p).getFileName().toString();
+            if (Files.isSymbolicLink(p)) {
+                return Files.readSymbolicLink(p).getFileName().toString();
             }
-            if (id.equals(RunDirectory.LATEST) && java.nio.file.Files.isRegularFile(p)) {
-                return java.nio.file.Files.readString(p).strip();
+            if (id.equals(RunDirectory.LATEST) && Files.isRegularFile(p)) {
+                return Files.readString(p).strip();
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + p + ": " + e.getMessage(), e);
         }
         if (id.contains("/") || id.contains("\\") || id.startsWith(".")) {
-            throw new IllegalArgumentException("a run id is a folder name under " + resultsDir + ", got '" + id + "'");
+            throw new IllegalArgumentException("a run id is a folder name under " + results.resultsDir + ", got '" + id + "'");
         }
         return id;
     }

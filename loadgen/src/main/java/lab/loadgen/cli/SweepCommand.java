@@ -1,6 +1,5 @@
 package lab.loadgen.cli;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -50,8 +49,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "seed for --order shuffle (default: the clock; recorded in results.json)")
     Long seed;
 
-    @Option(names = "--results-dir", defaultValue = "results", description = "where runs are written (default ${DEFAULT-VALUE})")
-    Path resultsDir;
+    @Mixin
+    ResultsOption results;
 
     @Option(names = "--tools", split = ",", defaultValue = "httperf,wrk,wrk2",
             description = "tools to run at each level (default ${DEFAULT-VALUE}; a missing binary is noted, its figures null)")
@@ -104,7 +103,7 @@ public final class SweepCommand implements Callable<Integer> {
         selected.keySet().forEach(a -> plans.put(a, override(base.plan(a))));
         SweepConfig config = new SweepConfig(new Profile(base.name(), plans), selected, loadTools(),
                 SweepOrder.parse(order), seed != null ? seed : System.currentTimeMillis(), wrk2Fraction,
-                resultsDir, sharedMachine);
+                results.resultsDir, sharedMachine);
         return new SweepRunner(config, System.out).run();
     }
 

@@ -19,6 +19,10 @@ public final class TargetOptions {
             description = "host of every instance (default ${DEFAULT-VALUE}); {instance}, {app}, {mode} are replaced, e.g. '{instance}' for compose service names")
     String host;
 
+    @Option(names = "--instance-hosts",
+            description = "reach each instance by its instance name (compose service names); same as --host '{instance}'")
+    boolean instanceHosts;
+
     @Option(names = "--portal-host", description = "host of the portal instances (overrides --host)")
     String portalHost;
 
@@ -42,6 +46,6 @@ public final class TargetOptions {
             m.put("shop", shopHost);
         }
         m.putAll(hostMap);
-        return new HostResolver(host, m);
+        return new HostResolver(instanceHosts ? "{instance}" : host, m);
     }
 }

@@ -51,7 +51,7 @@ public final class DashboardServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange ex) throws IOException {
-        try (ex) {
+        try {
             String method = ex.getRequestMethod();
             if (!method.equals("GET") && !method.equals("HEAD")) {
                 send(ex, 405, "text/plain; charset=utf-8", "method not allowed\n");
@@ -71,8 +71,11 @@ public final class DashboardServer implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            System.err.println("dashboard: " + ex.getRequestURI() + " failed: " + e);
             send(ex, 500, "text/plain; charset=utf-8", "internal error: " + e.getMessage() + "\n");
+        } finally {
+            ex.close();
         }
     }
 

@@ -11,10 +11,10 @@ import java.util.stream.Stream;
 import lab.loadgen.report.Templates;
 
 /** A listing of a folder under results/ without an index.html (e.g. a run's raw/ outputs). */
-final class DirectoryPage {
+public final class DirectoryPage {
 
     /** One entry: its name and whether it is a folder. */
-    record Item(String name, boolean folder) {
+    public record Item(String name, boolean folder) {
     }
 
     private DirectoryPage() {

@@ -25,6 +25,10 @@ public final class HealthCheck {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Status(false, "interrupted");
+        } catch (java.net.ConnectException e) {
+            return new Status(false, "connection refused: nothing listening at " + uri.getHost() + ":" + uri.getPort());
+        } catch (java.net.http.HttpTimeoutException e) {
+            return new Status(false, "no answer within " + timeout.toMillis() + " ms");
         } catch (Exception e) {
             String msg = e.getMessage();
             return new Status(false, e.getClass().getSimpleName() + (msg == null || msg.isBlank() ? "" : ": " + msg));

@@ -16,9 +16,13 @@ import lab.loadgen.results.Point;
 public final class PointTable {
 
     /** A cell: its text, and for an unmeasured figure its note number and reason; href for links. */
-    public record Cell(String text, Integer note, String title, String href) {
+    public record Cell(String text, Integer note, String title, String href, boolean numeric) {
         static Cell of(String text) {
-            return new Cell(text, null, null, null);
+            return new Cell(text, null, null, null, false);
+        }
+
+        static Cell number(String text) {
+            return new Cell(text, null, null, null, true);
         }
     }
 
@@ -78,13 +82,13 @@ public final class PointTable {
         }
         row.add(Cell.of(s.mode()));
         row.add(Cell.of(s.tool()));
-        row.add(Cell.of(p.concurrency() == null ? "—" : String.valueOf(p.concurrency())));
+        row.add(Cell.number(p.concurrency() == null ? "—" : String.valueOf(p.concurrency())));
         for (Column c : FIGURES) {
             Object v = c.value().apply(p);
-            row.add(v == null ? unmeasured(p, c.field()) : Cell.of(String.format(Locale.ROOT, c.format(), v)));
+            row.add(v == null ? unmeasured(p, c.field()) : Cell.number(String.format(Locale.ROOT, c.format(), v)));
         }
         row.add(Cell.of(flags(p)));
-        row.add(s.rawHref() == null ? Cell.of("—") : new Cell("output", null, null, s.rawHref()));
+        row.add(s.rawHref() == null ? Cell.of("—") : new Cell("output", null, null, s.rawHref(), false));
         rows.add(row);
     }
 
@@ -92,7 +96,7 @@ public final class PointTable {
         Map<String, String> why = p.unmeasured() == null ? Map.of() : p.unmeasured();
         String reason = why.getOrDefault(field, why.getOrDefault("all", p.error() != null ? p.error() : "not recorded"));
         int n = notes.computeIfAbsent(reason, r -> notes.size() + 1);
-        return new Cell("—", n, reason, null);
+        return new Cell("—", n, reason, null, true);
     }
 
     private static String flags(Point p) {

@@ -22,7 +22,7 @@ import lab.loadgen.results.Series;
 public final class ReportPage {
 
     /** What each tool is, shown next to its charts. */
-    static final Map<String, String> TOOL_NOTES = Map.of(
+    static final Map<String, String> TOOL_NOTES = ordered(
             "httperf", "httperf, as in the thesis (appendix A.2): all connections opened at once, a fixed number "
                     + "of calls per connection; reply time = response + transfer; no percentiles",
             "wrk", "wrk, closed loop (a connection sends its next request when the last reply arrives): the peak "
@@ -31,6 +31,14 @@ public final class ReportPage {
                     + "corrected for coordinated omission (HdrHistogram)");
 
     private ReportPage() {
+    }
+
+    private static Map<String, String> ordered(String... keysAndValues) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            m.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     /** Writes one run's page. */

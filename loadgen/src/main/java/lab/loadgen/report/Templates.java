@@ -21,6 +21,8 @@ public final class Templates {
         Configuration c = new Configuration(Configuration.VERSION_2_3_34);
         c.setClassLoaderForTemplateLoading(Templates.class.getClassLoader(), "lab/loadgen/templates");
         c.setDefaultEncoding("UTF-8");
+        c.setOutputEncoding("UTF-8");
+        c.setURLEscapingCharset("UTF-8");
         c.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
         c.setLogTemplateExceptions(false);
         c.setWrapUncheckedExceptions(true);

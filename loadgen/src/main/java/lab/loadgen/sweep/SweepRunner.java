@@ -116,7 +116,7 @@ public final class SweepRunner {
             }
             recorder.add(step, p);
             progress.step(step, p);
-            if (i + 1 < steps.size()) {
+            if (i + 1 < steps.size() && health.get(step.target()).up()) {
                 Thread.sleep(Duration.ofMillis((long) (step.plan().pauseSec() * 1000)));
             }
         }

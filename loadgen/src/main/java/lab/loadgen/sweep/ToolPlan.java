@@ -17,11 +17,15 @@ final class ToolPlan {
     static final String HTTPERF = "httperf";
 
     private static final Map<String, List<String>> MEASURES = Map.of(
-            HTTPERF, List.of("requestsPerSec", "meanReplyMs", "errors", "serverThreads", "serverHeapMb"),
-            WRK, List.of("requestsPerSec", "meanReplyMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "errors",
-                    "serverThreads", "serverHeapMb"),
-            WRK2, List.of("requestsPerSec", "meanReplyMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "p999Ms",
-                    "errors", "serverThreads", "serverHeapMb"));
+            HTTPERF, List.of("requestsPerSec", "meanReplyMs", "errors"),
+            WRK, List.of("requestsPerSec", "meanReplyMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "errors"),
+            WRK2, List.of("requestsPerSec", "meanReplyMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "p999Ms", "errors"));
+
+    /** What a run lacks without the tool. */
+    private static final Map<String, String> ONLY_BY = Map.of(
+            HTTPERF, "the thesis method (httperf, N calls per connection)",
+            WRK, "the closed-loop peak (and wrk2, whose rate derives from it)",
+            WRK2, "open-loop latency corrected for coordinated omission (p50/p90/p99/p99.9 at a fixed rate)");
 
     private final Map<String, LoadTool> usable = new LinkedHashMap<>();
     private final Map<String, ToolInfo> info = new LinkedHashMap<>();
@@ -40,8 +44,8 @@ final class ToolPlan {
             if (reason == null) {
                 usable.put(t.name(), t);
             } else {
-                notes.add(t.name() + " not run: " + reason + "; its figures (" + String.join(", ", MEASURES.get(t.name()))
-                        + ") are null in this run");
+                notes.add(t.name() + " not run: " + reason + "; this run has no " + t.name() + " series, so "
+                        + ONLY_BY.get(t.name()) + " is null (—)");
             }
             info.put(t.name(), new ToolInfo(e.available(), reason == null,
                     e.path() == null ? null : e.path().toString(), e.version(), reason, MEASURES.get(t.name())));

@@ -20,7 +20,7 @@ public final class BenchSchema {
 
     /** Prepares MariaDB; returns the storage engine of the single-insert table (BLACKHOLE where available). */
     public static String prepareMysql() throws SQLException {
-        DbUrl db = DbUrl.mysql();
+        DbUrl db = DbUrl.mysqlFromEnv();
         try (Connection c = DriverKind.MARIADB.connect(db.withDatabase("").jdbc("mariadb"), new Properties());
              Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE IF NOT EXISTS " + DbUrl.BENCH_DB);
@@ -37,7 +37,7 @@ public final class BenchSchema {
     }
 
     public static void preparePostgres() throws SQLException {
-        DbUrl db = DbUrl.postgres();
+        DbUrl db = DbUrl.postgresFromEnv();
         try (Connection c = DriverKind.POSTGRESQL.connect(db.withDatabase("postgres").jdbc("postgresql"), new Properties());
              Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DbUrl.BENCH_DB + "'")) {

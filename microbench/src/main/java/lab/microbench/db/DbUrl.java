@@ -14,11 +14,11 @@ public record DbUrl(boolean postgres, String user, String password, String host,
     public static final String MYSQL_ENV = "CONTACTS_MYSQL_URL";
     public static final String PG_ENV = "CONTACTS_PG_URL";
 
-    public static DbUrl mysql() {
+    public static DbUrl mysqlFromEnv() {
         return fromEnv(System.getenv(), MYSQL_ENV, "mysql://bench:bench@127.0.0.1:3306/contacts").bench();
     }
 
-    public static DbUrl postgres() {
+    public static DbUrl postgresFromEnv() {
         return fromEnv(System.getenv(), PG_ENV, "postgresql://bench:bench@127.0.0.1:5432/contacts").bench();
     }
 

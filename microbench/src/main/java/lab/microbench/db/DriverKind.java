@@ -26,7 +26,7 @@ public enum DriverKind {
     }
 
     public DbUrl server() {
-        return postgres ? DbUrl.postgres() : DbUrl.mysql();
+        return postgres ? DbUrl.postgresFromEnv() : DbUrl.mysqlFromEnv();
     }
 
     public String jdbcUrl() {

@@ -50,7 +50,9 @@ public final class FairnessExperiment {
     public List<FairnessResult> run(List<Variant> variants) throws Exception {
         List<FairnessResult> results = new ArrayList<>();
         for (Variant v : variants) {
+            long t0 = System.nanoTime();
             results.add(run(v));
+            Progress.done(v.label(), t0);
         }
         return results;
     }

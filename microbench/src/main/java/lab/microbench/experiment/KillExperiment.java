@@ -37,7 +37,7 @@ public final class KillExperiment {
                          long killedSession, Attempt first, Attempt second) {
     }
 
-    private static final long BORROW_TIMEOUT_SECONDS = 10;
+    private static final long BORROW_TIMEOUT_SECONDS = 5;
     private final ExecutorService borrower = Executors.newCachedThreadPool(r -> Thread.ofPlatform().daemon().unstarted(r));
 
     public List<Result> run(List<PoolKind> pools, List<DriverKind> drivers) throws Exception {
@@ -46,7 +46,10 @@ public final class KillExperiment {
             for (DriverKind d : drivers) {
                 for (PoolKind p : pools) {
                     for (Validation v : Validation.values()) {
-                        results.add(run(p, v, d));
+                        long t0 = System.nanoTime();
+                        Result r = run(p, v, d);
+                        results.add(r);
+                        Progress.done("kill " + d + " " + p.label + " " + v + ": " + r.first().outcome() + ", " + r.second().outcome(), t0);
                     }
                 }
             }

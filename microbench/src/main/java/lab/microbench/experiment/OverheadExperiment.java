@@ -46,7 +46,9 @@ public final class OverheadExperiment {
     public List<OverheadResult> run(List<PoolKind> pools) throws Exception {
         List<OverheadResult> results = new ArrayList<>();
         for (PoolKind p : pools) {
+            long t0 = System.nanoTime();
             results.add(run(p));
+            Progress.done(p.label, t0);
         }
         return results;
     }

@@ -40,7 +40,9 @@ public final class ValidationExperiment {
         List<Cost> costs = new ArrayList<>();
         for (PoolKind p : pools) {
             for (Validation v : Validation.values()) {
+                long t0 = System.nanoTime();
                 costs.add(run(p, v, driver));
+                Progress.done("cost " + p.label + " " + v, t0);
             }
         }
         return costs;

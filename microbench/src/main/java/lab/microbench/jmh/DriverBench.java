@@ -73,12 +73,12 @@ public class DriverBench {
     }
 
     @Benchmark
-    public String callableStatementWithOutParameter(DriverState s) throws SQLException {
+    public int callableStatementWithOutParameter(DriverState s) throws SQLException {
         try (CallableStatement call = s.connection(Protocol.TEXT).prepareCall(s.callOutParam)) {
             call.setInt(1, 2);
             call.registerOutParameter(1, Types.INTEGER);
             call.execute();
-            return call.getString(1);
+            return call.getInt(1);
         }
     }
 

@@ -32,7 +32,13 @@ public final class JmhRun {
                 .timeout(TimeValue.seconds(60))
                 .shouldFailOnError(true)
                 .result(jsonOut.toString())
-                .resultFormat(ResultFormatType.JSON));
+                .resultFormat(ResultFormatType.JSON)
+                .jvmArgsAppend(forkJvmArgs()));
+    }
+
+    /** JMH 1.37 still uses sun.misc.Unsafe; JDK 24+ warns about it in every fork unless told it is allowed. */
+    private static String[] forkJvmArgs() {
+        return Runtime.version().feature() >= 24 ? new String[] {"--sun-misc-unsafe-memory-access=allow"} : new String[0];
     }
 
     public JmhRun threads(int threads) {

@@ -6,6 +6,9 @@ import java.beans.PropertyVetoException;
 /** c3p0 (com.mchange). */
 final class C3p0Pools {
 
+    /** c3p0's tester that honours preferredTestQuery (the default one since 0.10 only calls isValid). */
+    private static final String QUERY_TESTER = "com.mchange.v2.c3p0.impl.DefaultConnectionTester";
+
     private C3p0Pools() {
     }
 
@@ -13,6 +16,9 @@ final class C3p0Pools {
         ComboPooledDataSource ds = new ComboPooledDataSource();
         try {
             ds.setDriverClass(c.backend().driverClass());
+            if (c.validation().query() != null) {
+                ds.setConnectionTesterClassName(QUERY_TESTER);
+            }
         } catch (PropertyVetoException e) {
             throw new IllegalStateException(e);
         }

@@ -28,20 +28,25 @@ public record Environment(int cpus, long memoryMb, String cpuModel, String os, S
         libs.put("postgresql (pgjdbc)", Versions.of("org.postgresql", "postgresql"));
         libs.put("jmh-core", Versions.of("org.openjdk.jmh", "jmh-core"));
         libs.put("HdrHistogram", Versions.of("org.hdrhistogram", "HdrHistogram"));
-        return new Environment(Runtime.getRuntime().availableProcessors(), memoryMb(), cpuModel(),
+        return new Environment(Runtime.getRuntime().availableProcessors(), readMemoryMb(), readCpuModel(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
                 serverVersion(DriverKind.MARIADB), serverVersion(DriverKind.POSTGRESQL), libs);
     }
 
-    private static long memoryMb() {
+    /** The system's 1-minute load average (-1 where the OS does not tell). */
+    public static double loadAverage() {
+        return Math.round(ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() * 100) / 100d;
+    }
+
+    private static long readMemoryMb() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return os.getTotalMemorySize() / (1024 * 1024);
         }
         return -1;
     }
 
-    private static String cpuModel() {
+    private static String readCpuModel() {
         try {
             return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
                     .filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).trim())

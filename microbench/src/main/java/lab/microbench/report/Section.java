@@ -28,12 +28,18 @@ abstract class Section {
             return;
         }
         Meta m = meta.get();
-        html.note(String.format(java.util.Locale.ROOT, "Run: %s mode, started %s, took %.0f s. Parameters: %s. Files: %s.",
-                m.mode(), m.started(), m.seconds(), Json.inline(m.parameters()), String.join(", ", m.files())));
+        html.note(String.format(java.util.Locale.ROOT, "Run: %s mode, started %s, took %.0f s; 1-minute load average %s before, %s after "
+                        + "(%d CPUs: a load above that means other work shared the machine). Parameters: %s. Files: %s.",
+                m.mode(), m.started(), m.seconds(), load(m, 0), load(m, 1), m.environment().cpus(),
+                Json.inline(m.parameters()), String.join(", ", m.files())));
         body(html, m);
     }
 
     protected abstract void body(Html html, Meta meta);
+
+    private static String load(Meta m, int i) {
+        return m.loadAverage() == null || m.loadAverage().size() <= i ? "?" : String.valueOf(m.loadAverage().get(i));
+    }
 
     Optional<Meta> meta() {
         Path file = dir.resolve(Meta.fileName(experiment));

@@ -72,7 +72,7 @@ final class ValidationSection extends Section {
         html.p("Pool of 1; its session is killed from a second connection (MariaDB KILL <id>, PostgreSQL pg_terminate_backend) "
                 + "and we wait until the server no longer lists it; then two borrows in a row, each running a query. "
                 + "RECOVERED = a working connection on a new session; DEAD_CONNECTION = the pool handed out the killed "
-                + "connection and the query failed; BORROW_FAILED / BORROW_HUNG = getConnection() threw / blocked more than 10 s.");
+                + "connection and the query failed; BORROW_FAILED / BORROW_HUNG = getConnection() threw / blocked more than 5 s.");
         Map<String, Map<String, KillExperiment.Result>> byRow = new LinkedHashMap<>();
         List<String> engines = kills.stream().map(KillExperiment.Result::engine).distinct().toList();
         kills.forEach(k -> byRow.computeIfAbsent(k.label() + " | " + k.validation(), x -> new LinkedHashMap<>()).put(k.engine(), k));

@@ -1,0 +1,111 @@
+package lab.shop;
+
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.List;
+import java.util.Map;
+import lab.access.DbClient;
+import lab.access.DbClients;
+import lab.shop.http.HttpMetrics;
+import lab.shop.http.Router;
+import lab.shop.http.ShopInitializer;
+import lab.shop.http.ShopServer;
+import lab.shop.http.Site;
+import lab.shop.http.Templates;
+import lab.shop.pages.HealthPage;
+import lab.shop.pages.ItemPage;
+import lab.shop.pages.LandingPage;
+import lab.shop.pages.MetricsPage;
+import lab.shop.pages.MixPage;
+import lab.shop.pages.OrderPage;
+import lab.shop.pages.PurchasePage;
+import lab.shop.pages.SearchPage;
+import lab.shop.store.ShopStore;
+import org.slf4j.LoggerFactory;
+
+/** One running shop: meters, the database client of its mode, the pages and the server. */
+public final class ShopApp implements AutoCloseable {
+
+    private final PrometheusMeterRegistry registry;
+    private final ShopServer server;
+    /** Closed in this order, after the server: no new work first, then what served it. */
+    private final List<AutoCloseable> resources;
+
+    private ShopApp(PrometheusMeterRegistry registry, ShopServer server, List<AutoCloseable> resources) {
+        this.registry = registry;
+        this.server = server;
+        this.resources = resources;
+    }
+
+    public static ShopApp start(ShopConfig config) throws InterruptedException {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        registry.config().commonTags("application", "shop", "mode", config.mode().id());
+        new JvmThreadMetrics().bindTo(registry);
+        new JvmMemoryMetrics().bindTo(registry);
+        JvmGcMetrics gcMetrics = new JvmGcMetrics();
+        gcMetrics.bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+
+        DbClient db = DbClients.create(config.database(), config.mode(), config.client(), registry);
+        try {
+            ShopStore store = new ShopStore(db);
+            Site site = new Site(routes(store, registry, config), new Templates(Map.of("mode", config.mode().id())), new HttpMetrics(registry));
+            ShopServer server = ShopServer.start(config.port(), config.eventLoops(), config.backlog(),
+                    new ShopInitializer(site, config.idleTimeout(), config.maxBodyBytes()));
+            return new ShopApp(registry, server, List.<AutoCloseable>of(db, gcMetrics, registry::close));
+        } catch (InterruptedException | RuntimeException e) {
+            db.close();
+            gcMetrics.close();
+            throw e;
+        }
+    }
+
+    /** The URLs of DESIGN.md. */
+    static Router routes(ShopStore store, PrometheusMeterRegistry registry, ShopConfig config) {
+        LandingPage landing = new LandingPage();
+        SearchPage search = new SearchPage(store);
+        ItemPage item = new ItemPage(store, "item");
+        ItemPage purchaseForm = new ItemPage(store, "purchase");
+        return new Router()
+                .get("/", landing)
+                .get("/search", search)
+                .get("/item/{id}", item)
+                .get("/purchase/{id}", purchaseForm)
+                .post("/purchase", new PurchasePage(store))
+                .get("/order/{id}", new OrderPage(store))
+                .get("/mix", new MixPage(landing, search, item, purchaseForm, store))
+                .get("/health", new HealthPage(store.db(), config.client().connectTimeout()))
+                .get("/metrics", new MetricsPage(registry));
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    /** Stops the server first (no new work), then the database client and its threads, then the meters. */
+    @Override
+    public void close() {
+        server.close();
+        for (AutoCloseable resource : resources) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                LoggerFactory.getLogger(ShopApp.class).warn("closing {} failed", resource, e);
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package lab.shop.http;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.netty.channel.ChannelHandler.Sharable;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The server's own meters, named as the portal's (Spring) are: {@code http.server.requests}
+ * (tags method, uri = route template, status, outcome, exception), plus
+ * {@code http.server.connections.open} and {@code http.server.connections.accepted}. The
+ * instance is also the handler that counts connections, shared by every channel.
+ */
+@Sharable
+public final class HttpMetrics extends ChannelInboundHandlerAdapter {
+
+    private final MeterRegistry registry;
+    private final AtomicInteger open = new AtomicInteger();
+    private final Counter accepted;
+
+    public HttpMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        Gauge.builder("http.server.connections.open", open, AtomicInteger::get)
+                .description("client connections open right now").register(registry);
+        this.accepted = Counter.builder("http.server.connections.accepted")
+                .description("client connections accepted since start").register(registry);
+    }
+
+    public int openConnections() {
+        return open.get();
+    }
+
+    void record(String method, String uri, int status, String exception, long startedNanos) {
+        Timer.builder("http.server.requests")
+                .tags("method", method, "uri", uri, "status", Integer.toString(status),
+                        "outcome", outcome(status), "exception", exception)
+                .register(registry)
+                .record(System.nanoTime() - startedNanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        open.incrementAndGet();
+        accepted.increment();
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        open.decrementAndGet();
+        super.channelInactive(ctx);
+    }
+
+    private static String outcome(int status) {
+        return switch (status / 100) {
+            case 1 -> "INFORMATIONAL";
+            case 2 -> "SUCCESS";
+            case 3 -> "REDIRECTION";
+            case 4 -> "CLIENT_ERROR";
+            case 5 -> "SERVER_ERROR";
+            default -> "UNKNOWN";
+        };
+    }
+}

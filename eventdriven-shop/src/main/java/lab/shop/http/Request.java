@@ -1,0 +1,66 @@
+package lab.shop.http;
+
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a page needs from a request, copied out of Netty's reference-counted message so that it
+ * can outlive the read that produced it.
+ *
+ * @param param     the {@code {id}} segment of the matched route, else null
+ * @param malformed the decoder could not parse the request (answered 400, connection closed)
+ */
+public record Request(HttpMethod method, String path, Map<String, List<String>> query,
+                      Map<String, List<String>> form, String param, boolean keepAlive, boolean malformed) {
+
+    /** Most parameters a query string or form may carry; the rest are ignored. */
+    private static final int MAX_PARAMS = 32;
+
+    static Request of(FullHttpRequest message) {
+        if (message.decoderResult().isFailure()) {
+            return new Request(message.method(), "", Map.of(), Map.of(), null, false, true);
+        }
+        QueryStringDecoder uri = new QueryStringDecoder(message.uri(), StandardCharsets.UTF_8, true, MAX_PARAMS);
+        Map<String, List<String>> form = Map.of();
+        CharSequence type = HttpUtil.getMimeType(message);
+        if (type != null && HttpHeaderValues.APPLICATION_X_WWW_FORM_URLENCODED.contentEqualsIgnoreCase(type)
+                && message.content().isReadable()) {
+            String body = message.content().toString(StandardCharsets.UTF_8);
+            form = new QueryStringDecoder(body, StandardCharsets.UTF_8, false, MAX_PARAMS).parameters();
+        }
+        boolean keepAlive = HttpUtil.isKeepAlive(message)
+                && !message.headers().containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
+        return new Request(message.method(), uri.path(), uri.parameters(), form, null, keepAlive, false);
+    }
+
+    /** A GET made up inside the server ({@code /mix} delegating to a page). */
+    public static Request get(String path, Map<String, List<String>> query, String param) {
+        return new Request(HttpMethod.GET, path, query, Map.of(), param, true, false);
+    }
+
+    public Request withParam(String value) {
+        return new Request(method, path, query, form, value, keepAlive, malformed);
+    }
+
+    /** First value of a query parameter, or null. */
+    public String query(String name) {
+        return first(query, name);
+    }
+
+    /** First value of a form field, or null. */
+    public String form(String name) {
+        return first(form, name);
+    }
+
+    private static String first(Map<String, List<String>> values, String name) {
+        List<String> v = values.get(name);
+        return v == null || v.isEmpty() ? null : v.get(0);
+    }
+}

@@ -1,0 +1,54 @@
+package lab.shop.http;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The Netty server: one acceptor thread ({@code shop-accept-*}) and {@code eventLoops} event-loop
+ * threads ({@code shop-loop-*}) that run every connection, all started with the server.
+ */
+public record ShopServer(EventLoopGroup acceptor, EventLoopGroup loops, Channel channel) implements AutoCloseable {
+
+    public static ShopServer start(int port, int eventLoops, int backlog, ShopInitializer initializer) throws InterruptedException {
+        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("shop-accept"), NioIoHandler.newFactory());
+        EventLoopGroup loops = new MultiThreadIoEventLoopGroup(eventLoops, new DefaultThreadFactory("shop-loop"), NioIoHandler.newFactory());
+        try {
+            Channel channel = new ServerBootstrap()
+                    .group(acceptor, loops)
+                    .channel(NioServerSocketChannel.class)
+                    .option(ChannelOption.SO_BACKLOG, backlog)
+                    .option(ChannelOption.SO_REUSEADDR, true)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(initializer)
+                    .bind(port).sync().channel();
+            loops.forEach(loop -> loop.execute(() -> { })); // start every loop thread now: a fixed set from the first request on
+            return new ShopServer(acceptor, loops, channel);
+        } catch (InterruptedException | RuntimeException e) {
+            acceptor.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+            loops.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+            throw e;
+        }
+    }
+
+    public int port() {
+        return ((InetSocketAddress) channel.localAddress()).getPort();
+    }
+
+    /** Stops accepting, closes every connection, stops the threads (waits up to a few seconds). */
+    @Override
+    public void close() {
+        channel.close().awaitUninterruptibly();
+        var a = acceptor.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        var l = loops.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        a.awaitUninterruptibly(5, TimeUnit.SECONDS);
+        l.awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,137 @@
+package lab.shop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import lab.access.Mode;
+import lab.seed.data.Words;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * What the event loop does while the database is slow (the items table locked by the test):
+ * {@code nonblocking} holds 1,000 requests on the same few threads; {@code threadpool} needs a
+ * thread per waiting call; {@code jdbc} blocks the loop, so an unrelated request waits too.
+ */
+class EventLoopTest {
+
+    private static final int CONCURRENT = 1_000;
+
+    /** Platform threads of the JVM, the event loops among them, and the access module's pool threads. */
+    record Threads(int platform, int eventLoops, int poolThreads) {
+        static Threads now() {
+            int loops = 0;
+            int pool = 0;
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                String name = t.getName();
+                if (name.startsWith("shop-loop") || name.startsWith("shop-accept") || name.startsWith("vert.x-eventloop")) {
+                    loops++;
+                } else if (name.startsWith("threadpool-")) {
+                    pool++;
+                }
+            }
+            return new Threads(ManagementFactory.getThreadMXBean().getThreadCount(), loops, pool);
+        }
+    }
+
+    record Run(Threads before, Threads during, Threads after, long ok) {
+    }
+
+    @Test
+    void nonblockingHoldsAThousandRequestsOnAFixedSetOfThreads() throws Exception {
+        Run run = thousandWaitingRequests(Mode.NONBLOCKING, Map.of("SHOP_DB_POOL_SIZE", "16"));
+        System.out.println("nonblocking: " + run);
+        assertEquals(CONCURRENT, run.ok());
+        assertEquals(run.before().eventLoops(), run.during().eventLoops(), "event-loop threads while 1,000 requests wait");
+        assertEquals(run.before().eventLoops(), run.after().eventLoops());
+        assertTrue(run.during().platform() <= run.before().platform() + 2,
+                "no thread per request: " + run.before().platform() + " → " + run.during().platform());
+    }
+
+    @Test
+    void threadpoolNeedsAThreadPerWaitingCall() throws Exception {
+        Run run = thousandWaitingRequests(Mode.THREADPOOL, Map.of("SHOP_EXECUTOR_THREADS", "200"));
+        System.out.println("threadpool: " + run);
+        assertEquals(CONCURRENT, run.ok());
+        assertEquals(run.before().eventLoops(), run.during().eventLoops());
+        assertEquals(200, run.during().poolThreads(), "every executor thread is taken while calls wait");
+        assertTrue(run.during().platform() > 200, "a thread per waiting call: " + run.during().platform() + " platform threads");
+    }
+
+    /** 1,000 searches wait on the locked items table; threads are counted before, during and after. */
+    private static Run thousandWaitingRequests(Mode mode, Map<String, String> overrides) throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(overrides);
+        env.put("SHOP_DB_CONNECT_TIMEOUT_MS", "20000");
+        env.put("SHOP_DB_QUERY_TIMEOUT_MS", "30000");
+        try (ShopApp shop = TestShops.start(mode, env)) {
+            // warm up with some concurrency, so that the connection pool has grown and every event loop has started
+            try (ManyClients warmUp = new ManyClients(shop.port(), 200, i -> "/search?q=" + Words.SEARCH_TERMS.get(i % 20))) {
+                warmUp.sendAll(Duration.ofSeconds(10));
+                assertEquals(200, warmUp.receiveAll(Duration.ofSeconds(20)).stream().filter(r -> r.startsWith("HTTP/1.1 200 ")).count());
+            }
+            Threads before = Threads.now();
+            Threads during;
+            List<String> responses;
+            try (ManyClients clients = new ManyClients(shop.port(), CONCURRENT,
+                    i -> "/search?q=" + Words.SEARCH_TERMS.get(i % Words.SEARCH_TERMS.size()))) {
+                try (TestDb.ItemsLock lock = new TestDb.ItemsLock()) {
+                    clients.sendAll(Duration.ofSeconds(20));
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                    while (inFlight(shop) < CONCURRENT && System.nanoTime() < deadline) {
+                        clients.pumpFor(Duration.ofMillis(50));
+                    }
+                    assertEquals(CONCURRENT, inFlight(shop), "every request is waiting on the database");
+                    clients.pumpFor(Duration.ofMillis(300));
+                    during = Threads.now();
+                }
+                responses = clients.receiveAll(Duration.ofSeconds(30));
+            }
+            Threads after = Threads.now();
+            long ok = responses.stream().filter(r -> r.startsWith("HTTP/1.1 200 ")).count();
+            return new Run(before, during, after, ok);
+        }
+    }
+
+    private static double inFlight(ShopApp shop) {
+        return shop.registry().get("access.calls.inflight").gauge().value();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void aSlowQueryDelaysAnUnrelatedRequestOnlyInJdbcMode(Mode mode) throws Exception {
+        try (ShopApp shop = TestShops.start(mode, Map.of("SHOP_EVENT_LOOPS", "1"))) {
+            assertEquals(200, Http.get(shop, "/item/7").statusCode());
+            CompletableFuture<HttpResponse<String>> slow;
+            CompletableFuture<HttpResponse<String>> unrelated;
+            long asked;
+            try (TestDb.ItemsLock lock = new TestDb.ItemsLock()) {
+                slow = Http.getAsync(shop, "/item/7");
+                Thread.sleep(300); // the slow request has reached the database and waits on the lock
+                asked = System.nanoTime();
+                unrelated = Http.getAsync(shop, "/"); // the landing page needs no database
+                if (mode == Mode.JDBC) {
+                    Thread.sleep(1_500);
+                    assertFalse(unrelated.isDone(), "jdbc: the event loop is blocked, so the landing page waits");
+                } else {
+                    assertEquals(200, unrelated.get(1, TimeUnit.SECONDS).statusCode(), mode + ": the landing page answers at once");
+                    assertFalse(slow.isDone(), "the slow request is still waiting on the lock");
+                }
+            }
+            assertEquals(200, slow.get(10, TimeUnit.SECONDS).statusCode());
+            assertEquals(200, unrelated.get(10, TimeUnit.SECONDS).statusCode());
+            long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - asked);
+            if (mode == Mode.JDBC) {
+                assertTrue(waitedMs >= 1_500, "landing answered only after the lock was released: " + waitedMs + " ms");
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package lab.shop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import lab.access.Mode;
+import lab.access.SourceUrl;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The database goes away or falls behind: 503 pages within the timeouts, nothing stalls, and the shop recovers. */
+class FailureTest {
+
+    private static final Map<String, String> SHORT_TIMEOUTS = Map.of(
+            "SHOP_DB_CONNECT_TIMEOUT_MS", "1000", "SHOP_DB_QUERY_TIMEOUT_MS", "2000");
+
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"THREADPOOL", "NONBLOCKING", "VIRTUAL"})
+    void databaseDownGives503InTimeOtherConnectionsAreServedAndTheShopRecovers(Mode mode) throws Exception {
+        try (DbProxy proxy = new DbProxy(TestShops.database());
+             ShopApp shop = TestShops.start(mode, with(SHORT_TIMEOUTS, "SHOP_DB_URL", TestShops.text(proxy.url())))) {
+            assertEquals(200, Http.get(shop, "/item/3").statusCode());
+            proxy.blackHole();
+
+            long started = System.nanoTime();
+            CompletableFuture<HttpResponse<String>> search = Http.getAsync(shop, "/search?q=lamp");
+            HttpResponse<String> landing = Http.get(shop, "/");
+            assertEquals(200, landing.statusCode());
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) < 1_000, "another connection is served at once");
+
+            HttpResponse<String> down = search.get(10, TimeUnit.SECONDS);
+            long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            assertEquals(503, down.statusCode(), down.body());
+            assertTrue(down.body().contains("Database unavailable"));
+            BadInputTest.assertNoInternals(down.body());
+            assertTrue(tookMs <= 2_000 + 1_500, "503 within the query timeout: " + tookMs + " ms");
+            assertEquals(503, Http.get(shop, "/item/4").statusCode());
+            assertEquals(503, Http.get(shop, "/health").statusCode());
+
+            proxy.restore();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            int status = 0;
+            while (System.nanoTime() < deadline && (status = Http.get(shop, "/item/4").statusCode()) != 200) {
+                Thread.sleep(200);
+            }
+            assertEquals(200, status, "recovered without a restart");
+            assertEquals(200, Http.get(shop, "/health").statusCode());
+            assertEquals(200, Http.get(shop, "/search?q=lamp").statusCode());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void noDatabaseAtAllGives503(Mode mode) throws Exception {
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        SourceUrl nowhere = TestShops.database();
+        nowhere = new SourceUrl(nowhere.engine(), nowhere.user(), nowhere.password(), "127.0.0.1", closedPort, nowhere.database());
+        try (ShopApp shop = TestShops.start(mode, with(SHORT_TIMEOUTS, "SHOP_DB_URL", TestShops.text(nowhere)))) {
+            long started = System.nanoTime();
+            HttpResponse<String> r = Http.get(shop, "/item/1");
+            assertEquals(503, r.statusCode());
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) <= 3_500);
+            assertEquals(503, Http.get(shop, "/health").statusCode());
+            assertEquals(200, Http.get(shop, "/").statusCode(), "pages without data still work");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"THREADPOOL", "NONBLOCKING", "VIRTUAL"})
+    void fullQueueGives503Fast(Mode mode) throws Exception {
+        try (ShopApp shop = TestShops.start(mode, Map.of("SHOP_DB_POOL_SIZE", "1", "SHOP_QUEUE_BOUND", "0"))) {
+            assertEquals(200, Http.get(shop, "/search?q=mug").statusCode());
+            CompletableFuture<HttpResponse<String>> held;
+            try (TestDb.ItemsLock lock = new TestDb.ItemsLock()) {
+                held = Http.getAsync(shop, "/search?q=mug"); // takes the only room and waits on the lock
+                Thread.sleep(300);
+                long started = System.nanoTime();
+                HttpResponse<String> rejected = Http.get(shop, "/search?q=lamp");
+                long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+                assertEquals(503, rejected.statusCode());
+                assertTrue(rejected.body().contains("Busy"));
+                assertEquals("1", rejected.headers().firstValue("retry-after").orElse(""));
+                assertTrue(tookMs < 500, "rejected at once: " + tookMs + " ms");
+                assertFalse(held.isDone());
+            }
+            assertEquals(200, held.get(10, TimeUnit.SECONDS).statusCode());
+            assertTrue(shop.registry().get("access.rejected").counter().count() >= 1);
+        }
+    }
+
+    private static Map<String, String> with(Map<String, String> base, String key, String value) {
+        Map<String, String> all = new java.util.HashMap<>(base);
+        all.put(key, value);
+        return all;
+    }
+}

@@ -1,0 +1,95 @@
+package lab.loadgen;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * A small real HTTP server standing in for an app instance: a page at / and /mix, health at
+ * /actuator/health and /health, and Prometheus text at /actuator/prometheus and /metrics whose
+ * figures are this JVM's own (threads from ThreadMXBean, heap per pool, process CPU).
+ */
+public final class FakeFreeInstance implements AutoCloseable {
+
+    private static final byte[] PAGE = ("<!DOCTYPE html><html><body><h1>test instance</h1>"
+            + "<p>" + "x".repeat(400) + "</p></body></html>").getBytes(StandardCharsets.UTF_8);
+
+    private final HttpServer server;
+
+    public FakeFreeInstance() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
+        server.createContext("/", this::handle);
+        server.setExecutor(Executors.newFixedThreadPool(4));
+        server.start();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** An instances.conf naming this server as the portal instance of one mode. */
+    public Path writeConf(Path dir, String mode) throws IOException {
+        Path conf = dir.resolve("instances.conf");
+        Files.writeString(conf, "# test\n"
+                + "dashboard  dashboard  -  8080  /health  -  /\n"
+                + "portal-" + mode + "  portal  " + mode + "  " + port() + "  /actuator/health  /actuator/prometheus  /\n");
+        return conf;
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            String path = ex.getRequestURI().getPath();
+            switch (path) {
+                case "/", "/mix" -> send(ex, 200, "text/html; charset=utf-8", PAGE);
+                case "/actuator/health", "/health" -> send(ex, 200, "application/json", "{\"status\":\"UP\"}".getBytes(StandardCharsets.UTF_8));
+                case "/actuator/prometheus", "/metrics" -> send(ex, 200, "text/plain; version=0.0.4", metrics().getBytes(StandardCharsets.UTF_8));
+                default -> send(ex, 404, "text/plain", "not found".getBytes(StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    private static void send(HttpExchange ex, int status, String type, byte[] body) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", type);
+        ex.sendResponseHeaders(status, body.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    /** The Micrometer names the apps expose, with this JVM's real values. */
+    static String metrics() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# HELP jvm_threads_live_threads The current number of live threads\n")
+                .append("# TYPE jvm_threads_live_threads gauge\n")
+                .append("jvm_threads_live_threads{application=\"test\"} ")
+                .append(ManagementFactory.getThreadMXBean().getThreadCount()).append('\n');
+        sb.append("# TYPE jvm_memory_used_bytes gauge\n");
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            String area = pool.getType() == MemoryType.HEAP ? "heap" : "nonheap";
+            sb.append("jvm_memory_used_bytes{area=\"").append(area).append("\",id=\"").append(pool.getName())
+                    .append("\"} ").append(pool.getUsage().getUsed()).append('\n');
+        }
+        double cpu = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuLoad();
+        sb.append("# TYPE process_cpu_usage gauge\n")
+                .append("process_cpu_usage ").append(String.format(Locale.ROOT, "%.6f", Math.max(0, cpu))).append('\n');
+        return sb.toString();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

@@ -1,0 +1,198 @@
+package lab.loadgen.compose;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import lab.loadgen.config.Instance;
+import lab.loadgen.config.InstancesConf;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * The container path and the native path describe one lab: docker-compose.yml must agree with
+ * instances.conf (names, modes, ports) and with DESIGN.md (env names, ports). The YAML checked
+ * is what `docker-compose config` resolves, so the file is validated by compose itself first.
+ */
+class ComposeConsistencyTest {
+
+    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    static final Set<String> DATABASES = Set.of("mysql-contacts", "mysql-logs", "mysql-shop", "postgres-contacts", "postgres-logs");
+    static final Set<String> TOOLS = Set.of("db-seed", "loadgen");
+
+    static Map<String, Map<String, Object>> services;
+    static Map<String, Object> volumes;
+    static InstancesConf conf;
+
+    @BeforeAll
+    @SuppressWarnings("unchecked")
+    static void resolveComposeFile() throws Exception {
+        conf = InstancesConf.load(ROOT.resolve("instances.conf"));
+        Map<String, Object> compose = new Yaml().load(dockerComposeConfig(ROOT.resolve("docker-compose.yml")));
+        services = (Map<String, Map<String, Object>>) compose.get("services");
+        volumes = (Map<String, Object>) compose.get("volumes");
+    }
+
+    /** `docker-compose config` validates and resolves anchors, merges and ${VARS}. */
+    static String dockerComposeConfig(Path... files) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("docker-compose"));
+        for (Path f : files) {
+            command.addAll(List.of("-f", f.toString()));
+        }
+        command.add("config");
+        Process p;
+        try {
+            p = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            assumeTrue(false, "docker-compose is not installed (make test installs it: scripts/tools.sh)");
+            throw e;
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "docker-compose config finished");
+        assertEquals(0, p.exitValue(), "docker-compose config rejects the file:\n" + out);
+        return out;
+    }
+
+    @Test
+    void everyInstanceIsAServiceWithItsModeAndPort() {
+        for (Instance i : conf.instances()) {
+            Map<String, Object> service = services.get(i.name());
+            assertTrue(service != null, "instances.conf has " + i.name() + " but docker-compose.yml has no such service");
+            assertTrue(publishedPorts(service).contains(i.port() + ":" + i.port()),
+                    i.name() + " publishes " + publishedPorts(service) + ", instances.conf says " + i.port());
+            Map<String, String> env = environment(service);
+            switch (i.app()) {
+                case "portal" -> {
+                    assertEquals(i.mode(), env.get("PORTAL_MODE"), i.name());
+                    assertEquals(String.valueOf(i.port()), env.get("SERVER_PORT"), i.name());
+                }
+                case "shop" -> {
+                    assertEquals(i.mode(), env.get("SHOP_MODE"), i.name());
+                    assertEquals(String.valueOf(i.port()), env.get("SHOP_PORT"), i.name());
+                }
+                default -> { }
+            }
+        }
+    }
+
+    @Test
+    void noServiceOutsideInstancesConfDatabasesAndTools() {
+        Set<String> known = new TreeSet<>(DATABASES);
+        known.addAll(TOOLS);
+        conf.instances().forEach(i -> known.add(i.name()));
+        Set<String> extra = new TreeSet<>(services.keySet());
+        extra.removeAll(known);
+        assertEquals(Set.of(), extra, "services that neither instances.conf nor the database list knows");
+    }
+
+    @Test
+    void databasesArePinnedHealthCheckedAndOnNamedVolumes() {
+        for (String db : DATABASES) {
+            Map<String, Object> service = services.get(db);
+            assertTrue(service != null, "missing database service " + db);
+            String image = (String) service.get("image");
+            assertTrue(image.equals("mysql:8.4") || image.equals("postgres:17"), db + " image pinned by version: " + image);
+            assertTrue(service.containsKey("healthcheck"), db + " has a health check");
+            String command = String.valueOf(service.get("command"));
+            assertTrue(command.contains("max_connections=1000") || command.contains("--max-connections=4000"),
+                    db + " raises max_connections: " + command);
+            String volume = String.valueOf(service.get("volumes"));
+            assertTrue(volumes.containsKey(db) && volume.contains(db), db + " keeps its data on the named volume " + db);
+        }
+    }
+
+    @Test
+    void appsGetTheSourceUrlsOfDesignAndWaitForTheSeed() throws IOException {
+        Set<String> envNames = designEnvNames();
+        for (Instance i : conf.instances()) {
+            if (i.app().equals("portal") || i.app().equals("shop")) {
+                Map<String, Object> service = services.get(i.name());
+                assertTrue(environment(service).keySet().containsAll(envNames),
+                        i.name() + " lacks some of " + envNames + ": " + environment(service).keySet());
+                assertTrue(String.valueOf(service.get("depends_on")).contains("service_completed_successfully"),
+                        i.name() + " waits for db-seed to complete");
+            }
+        }
+        assertTrue(environment(services.get("db-seed")).keySet().containsAll(envNames), "db-seed gets every source URL");
+    }
+
+    @Test
+    void portsAgreeWithDesign() throws IOException {
+        String design = design();
+        for (Instance i : conf.instances()) {
+            assertTrue(design.contains(String.valueOf(i.port())), "DESIGN.md names port " + i.port() + " of " + i.name());
+        }
+    }
+
+    @Test
+    void shopInstancesMayOpenTenThousandConnections() {
+        for (Instance i : conf.ofApp("shop")) {
+            String ulimits = String.valueOf(services.get(i.name()).get("ulimits"));
+            assertTrue(ulimits.contains("65536"), i.name() + " raises nofile: " + ulimits);
+        }
+    }
+
+    @Test
+    void loadgenRunsOnlyOnRequestAndWritesResults() {
+        Map<String, Object> loadgen = services.get("loadgen");
+        assertEquals(List.of("loadgen"), loadgen.get("profiles"));
+        assertTrue(String.valueOf(loadgen.get("volumes")).contains("/results"));
+        assertTrue(String.valueOf(services.get("dashboard").get("volumes")).contains("/results"));
+    }
+
+    @Test
+    void remoteDatabaseOverrideIsValid() throws Exception {
+        Map<String, Object> merged = new Yaml().load(dockerComposeConfig(
+                ROOT.resolve("docker-compose.yml"), ROOT.resolve("docker-compose.remote-db.yml")));
+        assertTrue(String.valueOf(merged).contains("sleep 2147483647"), "databases become placeholders");
+    }
+
+    static Set<String> designEnvNames() throws IOException {
+        Set<String> names = new TreeSet<>();
+        Matcher m = Pattern.compile("\\| `([A-Z_]+_URL)` \\|").matcher(design());
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        assertEquals(5, names.size(), "DESIGN.md's Data table names five source URLs: " + names);
+        return names;
+    }
+
+    static String design() throws IOException {
+        Path design = ROOT.resolve("../shared/DESIGN.md");
+        assumeTrue(Files.exists(design), "../shared/DESIGN.md is not beside the checkout");
+        return Files.readString(design);
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<String> publishedPorts(Map<String, Object> service) {
+        List<String> ports = new ArrayList<>();
+        for (Object p : (List<Object>) service.getOrDefault("ports", List.of())) {
+            if (p instanceof Map<?, ?> m) {
+                ports.add(m.get("published") + ":" + m.get("target"));
+            } else {
+                ports.add(String.valueOf(p));
+            }
+        }
+        return ports;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, String> environment(Map<String, Object> service) {
+        Map<String, String> env = new java.util.HashMap<>();
+        ((Map<String, Object>) service.getOrDefault("environment", Map.of())).forEach((k, v) -> env.put(k, String.valueOf(v)));
+        return env;
+    }
+}

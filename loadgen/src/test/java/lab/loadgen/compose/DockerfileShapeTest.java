@@ -1,0 +1,100 @@
+package lab.loadgen.compose;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The Dockerfile's shape: pinned base images, non-root final images, health checks, a lean context. */
+class DockerfileShapeTest {
+
+    static final Path ROOT = ComposeConsistencyTest.ROOT;
+    /** The images compose runs, and whether each serves HTTP (so needs a health check). */
+    static final Map<String, Boolean> FINAL_STAGES = Map.of("db-seed", false, "portal", true, "shop", true, "loadgen", true);
+
+    static String dockerfile;
+    /** Stage name → its lines. */
+    static Map<String, String> stages = new LinkedHashMap<>();
+
+    @BeforeAll
+    static void read() throws IOException {
+        dockerfile = Files.readString(ROOT.resolve("Dockerfile"));
+        Matcher m = Pattern.compile("(?m)^FROM\\s+\\S+\\s+AS\\s+(\\S+)\\s*$").matcher(dockerfile);
+        int start = -1;
+        String name = null;
+        while (m.find()) {
+            if (name != null) {
+                stages.put(name, dockerfile.substring(start, m.start()));
+            }
+            name = m.group(1);
+            start = m.start();
+        }
+        stages.put(name, dockerfile.substring(start));
+    }
+
+    @Test
+    void baseImagesArePinnedByVersion() {
+        Matcher args = Pattern.compile("(?m)^ARG (\\w+_IMAGE)=(\\S+)$").matcher(dockerfile);
+        int count = 0;
+        while (args.find()) {
+            count++;
+            String image = args.group(2);
+            assertTrue(image.matches("[\\w./-]+:[\\w.-]*\\d[\\w.-]*"), args.group(1) + " pins a version: " + image);
+            assertTrue(!image.endsWith(":latest"), image);
+        }
+        assertTrue(count >= 3, "base images are build args with pinned defaults");
+        Matcher froms = Pattern.compile("(?m)^FROM\\s+(\\S+)").matcher(dockerfile);
+        while (froms.find()) {
+            String from = froms.group(1);
+            assertTrue(from.startsWith("${") || stages.containsKey(from), "FROM uses a pinned ARG or an earlier stage: " + from);
+        }
+    }
+
+    @Test
+    void finalImagesRunAsANonRootUser() {
+        FINAL_STAGES.keySet().forEach(stage -> {
+            String body = stages.get(stage);
+            assertTrue(body != null, "stage " + stage + " exists");
+            List<String> users = Pattern.compile("(?m)^USER\\s+(\\S+)").matcher(body).results().map(r -> r.group(1)).toList();
+            assertTrue(!users.isEmpty() && !users.get(users.size() - 1).equals("root") && !users.get(users.size() - 1).equals("0"),
+                    stage + " ends as a non-root user: " + users);
+        });
+        assertTrue(dockerfile.contains("useradd --system --uid 10001"), "the lab user exists");
+    }
+
+    @Test
+    void httpImagesHaveHealthChecks() {
+        FINAL_STAGES.forEach((stage, http) -> {
+            if (http) {
+                assertTrue(stages.get(stage).contains("HEALTHCHECK"), stage + " has a HEALTHCHECK");
+            }
+        });
+    }
+
+    @Test
+    void wrk2IsBuiltFromAPinnedCommit() {
+        Matcher commit = Pattern.compile("ARG WRK2_COMMIT=([0-9a-f]{40})").matcher(dockerfile);
+        assertTrue(commit.find(), "wrk2 is pinned to a full commit hash");
+        assertTrue(stages.get("loadgen").contains("/usr/local/bin/wrk2"), "loadgen image installs wrk2");
+        assertTrue(stages.get("loadgen").contains("httperf wrk"), "loadgen image has httperf and wrk from apt");
+    }
+
+    @Test
+    void buildContextLeavesOutBuildOutputAndResults() throws IOException {
+        List<String> ignored = Files.readAllLines(ROOT.resolve(".dockerignore"));
+        for (String must : List.of("**/target/", "results/", ".git/", ".run/")) {
+            assertTrue(ignored.contains(must), ".dockerignore lists " + must);
+        }
+        assertEquals(1, Pattern.compile("(?m)^FROM \\$\\{JDK_IMAGE\\} AS build$").matcher(dockerfile).results().count(),
+                "one Maven build stage shared by every image");
+    }
+}

@@ -1,0 +1,114 @@
+package lab.loadgen.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import lab.loadgen.FakeFreeInstance;
+import lab.loadgen.Main;
+import lab.loadgen.results.Point;
+import lab.loadgen.results.Results;
+import lab.loadgen.results.ResultsJson;
+import lab.loadgen.results.Series;
+import tools.jackson.databind.JsonNode;
+
+/** A real sweep of two short levels with the real wrk and httperf against a real HTTP server. */
+class RealSweepTest {
+
+    @Test
+    void twoLevelsWithWrkAndHttperf(@TempDir Path tmp) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/wrk")) && Files.isExecutable(Path.of("/usr/bin/httperf")),
+                "wrk and httperf are needed at /usr/bin: real sweep test skipped");
+        Path results = tmp.resolve("results");
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        PrintStream saved = System.out;
+        int exit;
+        try (FakeFreeInstance server = new FakeFreeInstance()) {
+            Path conf = server.writeConf(tmp, "jdbc");
+            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+            exit = Main.commandLine().execute("sweep", "--instances", conf.toString(), "--results-dir", results.toString(),
+                    "--profile", "smoke", "--app", "portal", "--levels", "1,4", "--duration", "2", "--calls", "20",
+                    "--warmup", "1", "--pause", "0.2", "--wrk2", "/nonexistent/wrk2");
+        } finally {
+            System.setOut(saved);
+        }
+        String out = stdout.toString(StandardCharsets.UTF_8);
+        System.out.println(out);
+        assertEquals(0, exit, out);
+
+        Path latest = results.resolve("latest");
+        assertTrue(Files.exists(latest), "results/latest");
+        Path run = latest.toRealPath();
+        Results r = ResultsJson.read(run.resolve("results.json"));
+        assertEquals("smoke", r.run().profile());
+        assertEquals("complete", r.run().status());
+        assertEquals(run.getFileName().toString(), r.run().id());
+        assertTrue(r.run().machine().cpus() >= 1);
+        assertTrue(r.run().machine().memoryMb() > 0);
+        assertEquals(Boolean.TRUE, r.run().machine().sharedMachine(), "127.0.0.1 is this machine");
+        assertFalse(r.run().tools().get("wrk2").used());
+        assertTrue(r.run().notes().stream().anyMatch(n -> n.startsWith("wrk2 not run")), r.run().notes().toString());
+
+        assertEquals(List.of("wrk", "httperf"), r.series().stream().map(Series::tool).toList());
+        for (Series s : r.series()) {
+            assertEquals("portal", s.app());
+            assertEquals("jdbc", s.mode());
+            assertEquals(List.of(1, 4), s.points().stream().map(Point::concurrency).toList());
+            for (Point p : s.points()) {
+                String where = s.tool() + " c=" + p.concurrency();
+                assertNull(p.error(), where);
+                assertTrue(p.requestsPerSec() > 0, where);
+                // httperf prints reply times to 0.1 ms: a fast local reply can read 0.0
+                assertTrue(s.tool().equals("httperf") ? p.meanReplyMs() >= 0 : p.meanReplyMs() > 0, where);
+                assertEquals(0L, p.errors(), where);
+                assertTrue(p.serverThreads() > 5, where + ": live threads from the server's metrics");
+                assertTrue(p.serverHeapMb() > 1, where);
+                assertNotNull(p.loadToolCpuPct(), where);
+                assertTrue(Files.isRegularFile(run.resolve(p.raw())), where + " raw output");
+            }
+        }
+        Point wrk = r.series().get(0).points().get(1);
+        assertNotNull(wrk.p50Ms());
+        assertNotNull(wrk.p99Ms());
+        Point httperf = r.series().get(1).points().get(1);
+        assertNull(httperf.p50Ms());
+        assertEquals("httperf prints no latency percentiles", httperf.unmeasured().get("p99Ms"));
+        assertEquals(80L, httperf.requests(), "4 connections x 20 calls");
+
+        JsonNode json = ResultsJson.mapper().readTree(run.resolve("results.json").toFile());
+        assertTrue(json.get("series").get(1).get("points").get(0).get("p50Ms").isNull(), "explicit null");
+        assertTrue(Files.size(run.resolve("index.html")) > 200_000, "report page with Chart.js inlined");
+        assertTrue(Files.readString(run.resolve("raw/portal-jdbc-c00004-httperf.txt")).contains("--num-conns=4"));
+        assertTrue(out.contains("ETA"), "progress lines");
+        assertTrue(out.contains("peak portal  jdbc"), out);
+
+        // make report RUN=<id> and RUNS="<a> <b>" on the real run
+        String id = r.run().id();
+        assertEquals(0, Main.commandLine().execute("report", "--results-dir", results.toString(), "--run", id));
+        copyRun(results, id, "second");
+        assertEquals(0, Main.commandLine().execute("report", "--results-dir", results.toString(), "--runs", id + " second"));
+        assertTrue(Files.isRegularFile(results.resolve("compare-" + id + "-second").resolve("index.html")));
+    }
+
+    private static void copyRun(Path results, String from, String to) throws Exception {
+        Path target = Files.createDirectories(results.resolve(to));
+        Results r = ResultsJson.read(results.resolve(from).resolve("results.json"));
+        var run = r.run();
+        ResultsJson.write(new Results(new lab.loadgen.results.Run(to, run.started(), run.finished(), run.profile(),
+                run.machine(), run.status(), run.order(), run.tools(), run.plan(), run.notes(), run.runs()), r.series()),
+                target.resolve("results.json"));
+    }
+}

@@ -1,0 +1,47 @@
+package lab.microbench;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import lab.microbench.db.BenchSchema;
+import lab.microbench.pool.PoolKind;
+import lab.microbench.report.Environment;
+import lab.microbench.report.PageWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A tiny real run (one JMH fork of one short iteration, one second of fairness, a few overhead and validation loops) makes a page. */
+class PageWriterTest {
+
+    @TempDir
+    Path out;
+
+    @Test
+    void pageIsBuiltFromRealResultFiles() throws Exception {
+        Plan tiny = new Plan("test", new Plan.Jmh(1, 0, 100, 1, 200),
+                List.of(new Plan.Throughput(2, List.of("stub"), List.of("NONE"))), 2, List.of("MARIADB"),
+                new Plan.Fairness(4, 2, 100, 1), new Plan.Overhead(2, 2, 2, 50, 10), 50);
+        String engine = BenchSchema.prepareMysql();
+        BenchSchema.preparePostgres();
+        ExperimentRunner runner = new ExperimentRunner(tiny, List.of(PoolKind.HIKARI, PoolKind.TOMCAT), out, Environment.current(), engine);
+        for (Experiment e : List.of(Experiment.THROUGHPUT, Experiment.FAIRNESS, Experiment.OVERHEAD, Experiment.VALIDATION)) {
+            runner.run(e);
+        }
+
+        Path page = PageWriter.write(out);
+
+        String html = Files.readString(page);
+        assertTrue(html.contains("getConnectionAsync"), "fairness rows");
+        assertTrue(html.contains("Fairest in this run"), "fairness summary");
+        assertTrue(html.contains("ops/ms"), "throughput table");
+        assertTrue(html.contains("waterfall"), "waterfall chart");
+        assertTrue(html.contains("DEAD_CONNECTION") || html.contains("RECOVERED"), "kill table");
+        assertTrue(html.contains("Not run yet: no drivers results"), "missing experiments are said");
+        assertTrue(html.contains("new Chart(") && !html.contains("<script src="), "Chart.js inlined, nothing fetched");
+        assertTrue(Files.exists(out.resolve("pools-overhead.hlog")), "histogram log");
+        String index = Files.readString(out.resolve("index.html"));
+        assertTrue(index.contains("href=\"pools-drivers.html\""), "index links the page");
+    }
+}

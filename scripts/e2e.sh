@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# make e2e: the whole lab natively at SCALE=tiny, a smoke sweep of every instance, checks, down.
+# Uses its own databases (bench_e2e_*), so a user's seeded data is never touched.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root"
+. "$here/lib/instances.sh"
+
+say() { printf '[e2e] %s\n' "$*"; }
+
+if [ -n "$("$here/lab.sh" status | awk 'NR > 1 && $4 != "-"')" ]; then
+  say "the lab is running (make status); stop it with 'make down' first: e2e needs the ports to itself"
+  exit 1
+fi
+
+export SCALE=tiny
+export CONTACTS_MYSQL_URL=mysql://bench:bench@127.0.0.1:3306/bench_e2e_contacts
+export CONTACTS_PG_URL=postgresql://bench:bench@127.0.0.1:5432/bench_e2e_contacts
+export LOGS_MYSQL_URL=mysql://bench:bench@127.0.0.1:3306/bench_e2e_logs
+export LOGS_PG_URL=postgresql://bench:bench@127.0.0.1:5432/bench_e2e_logs
+export SHOP_DB_URL=mysql://bench:bench@127.0.0.1:3306/bench_e2e_shop
+export RESULTS_DIR=$root/results
+
+cleanup() {
+  say "make down"
+  make --no-print-directory down MODE=native || true
+}
+trap cleanup EXIT
+
+start=$SECONDS
+make --no-print-directory up MODE=native
+say "up took $((SECONDS - start)) s"
+
+make --no-print-directory loadtest MODE=native PROFILE=smoke APP=all
+
+run_dir=$(readlink -f results/latest)
+say "checking $run_dir/results.json"
+python3 - "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))
+wanted = {("portal", m) for m in sys.argv[2].split()} | {("shop", m) for m in sys.argv[3].split()}
+problems = []
+seen = set()
+for s in results["series"]:
+    key = (s["app"], s["mode"])
+    if not s["points"]:
+        problems.append(f"{key}: no points")
+    for p in s["points"]:
+        seen.add(key)
+        if not p.get("requestsPerSec") or p["requestsPerSec"] <= 0:
+            problems.append(f"{key} @ {p.get('concurrency')}: requestsPerSec={p.get('requestsPerSec')}")
+        if p.get("errors"):
+            problems.append(f"{key} @ {p.get('concurrency')}: errors={p.get('errors')}")
+for key in sorted(wanted - seen):
+    problems.append(f"{key}: missing from the run")
+for p in problems:
+    print("[e2e] FAIL", p)
+points = sum(len(s["points"]) for s in results["series"])
+print(f"[e2e] {len(seen)} instances, {points} points, {len(problems)} problems")
+sys.exit(1 if problems else 0)
+PY
+[ -f "$run_dir/index.html" ] || { say "FAIL: no index.html in $run_dir"; exit 1; }
+
+trap - EXIT
+cleanup
+for n in $(instance_names); do
+  port=$(instance_field "$n" 4)
+  if timeout 1 bash -c ":</dev/tcp/127.0.0.1/$port" 2>/dev/null; then
+    say "FAIL: port $port ($n) still answers after make down"; exit 1
+  fi
+done
+say "passed in $((SECONDS - start)) s"

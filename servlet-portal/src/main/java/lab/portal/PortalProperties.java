@@ -1,0 +1,103 @@
+package lab.portal;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import lab.access.ClientOptions;
+import lab.access.ClientOptions.HandOff;
+import lab.access.ClientOptions.Overflow;
+import lab.access.SourceUrl;
+import lab.access.Sources;
+import lab.seed.Scale;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Everything the portal reads at start, bound from {@code portal.*} properties; every one can be
+ * set by env var ({@code portal.pool-size} ← {@code PORTAL_POOL_SIZE} and so on). Pool, executor and
+ * queue sizes are per source: an instance opens four clients.
+ *
+ * @param mode             {@code PORTAL_MODE}
+ * @param scale            {@code SCALE}: tiny, small or thesis; decides the contact count
+ * @param contacts         {@code PORTAL_CONTACTS}: ids are drawn from 1..contacts (default: the scale's)
+ * @param sources          source URLs by {@link Sources} name; blank = its DESIGN.md env var's default
+ * @param poolSize         database connections per source: 5 instances × 4 sources stay far below
+ *                         MySQL's max_connections 4,000 and PostgreSQL's 1,000
+ * @param executorThreads  {@code threadpool}: threads per source; 4 × 275 = the thesis' 1,100
+ * @param queueBound       calls allowed to wait per source; beyond it a view gets 503 + Retry-After
+ * @param handOff          {@code threadpool} session hand-off; the thesis ran unfair
+ * @param pipeliningLimit  {@code nonblocking}/{@code reactive}: requests in flight per connection
+ * @param eventLoops       Vert.x event loops, 0 = one per core
+ * @param connectTimeout   opening a connection and waiting for a pooled one
+ * @param queryTimeout     one query, from submission to result
+ * @param pageTimeout      a panel not complete by then shows a timeout error; the page still renders
+ * @param healthTimeout    one source's ping in {@code /actuator/health}
+ * @param retryAfter       the Retry-After of a 503
+ */
+@ConfigurationProperties("portal")
+public record PortalProperties(
+        PortalMode mode,
+        @DefaultValue("thesis") String scale,
+        Long contacts,
+        Map<Sources, String> sources,
+        @DefaultValue("20") int poolSize,
+        @DefaultValue("275") int executorThreads,
+        @DefaultValue("5000") int queueBound,
+        @DefaultValue("unfair") HandOff handOff,
+        @DefaultValue("16") int pipeliningLimit,
+        @DefaultValue("0") int eventLoops,
+        @DefaultValue("2s") Duration connectTimeout,
+        @DefaultValue("5s") Duration queryTimeout,
+        @DefaultValue("6s") Duration pageTimeout,
+        @DefaultValue("2s") Duration healthTimeout,
+        @DefaultValue("1s") Duration retryAfter) {
+
+    public PortalProperties {
+        if (mode == null) {
+            throw new IllegalArgumentException("PORTAL_MODE is not set; valid modes: " + PortalMode.valid());
+        }
+        sources = sources == null ? Map.of() : Map.copyOf(sources);
+        if (contactCount(scale, contacts) < 1) {
+            throw new IllegalArgumentException("portal.contacts (PORTAL_CONTACTS) must be >= 1");
+        }
+        if (pageTimeout.isNegative() || pageTimeout.isZero()) {
+            throw new IllegalArgumentException("portal.page-timeout must be > 0");
+        }
+    }
+
+    /** Contact ids are drawn from 1..this. */
+    public long contactCount() {
+        return contactCount(scale, contacts);
+    }
+
+    /** The URL of a source: the configured one, else its env var's default (DESIGN.md). */
+    public SourceUrl url(Sources source) {
+        String configured = sources.get(source);
+        return source.url(configured == null ? Map.of() : Map.of(source.envVar, configured));
+    }
+
+    /** The options of each of the mode's four clients; a full queue fails the call (→ 503). */
+    public ClientOptions clientOptions() {
+        return ClientOptions.defaults()
+                .withPoolSize(poolSize)
+                .withExecutorThreads(executorThreads)
+                .withQueueBound(queueBound)
+                .withOverflow(Overflow.FAIL)
+                .withHandOff(handOff)
+                .withPipeliningLimit(pipeliningLimit)
+                .withEventLoops(eventLoops)
+                .withConnectTimeout(connectTimeout)
+                .withQueryTimeout(queryTimeout);
+    }
+
+    private static long contactCount(String scale, Long contacts) {
+        if (contacts != null) {
+            return contacts;
+        }
+        try {
+            return Scale.valueOf(scale.trim().toUpperCase(Locale.ROOT)).contacts;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown SCALE '" + scale + "'; valid: tiny, small, thesis");
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package lab.portal;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import lab.access.DbClient;
+import lab.access.DbSession;
+import lab.access.ForkJoin;
+import lab.access.OverloadedException;
+import lab.access.Rows;
+import lab.access.SourceUnavailableException;
+import lab.portal.Panel.Answer;
+import lab.portal.Picks.ContactIds;
+import lab.portal.Picks.LogWindow;
+import lab.portal.Picks.Pick;
+import org.springframework.web.servlet.ModelAndView;
+
+/**
+ * The page's one code path, in every mode (thesis Figure 3.1): fire the 12 queries, then let the
+ * caller join ({@link #await}) or compose (the reactive controller). With {@code jdbc} clients the
+ * stages complete inline, so the queries run one after another on the request thread; with the
+ * others they run concurrently. Nothing is cached: every view asks every source again.
+ */
+public final class PortalService {
+
+    static final String CONTACT_SQL = "SELECT id, name, phone FROM contacts WHERE id = ?";
+    static final String HITS_SQL = "SELECT COUNT(*) AS hits FROM access_log WHERE uri = ? AND ts >= ? AND ts < ?";
+    /** The join waits a little longer than the panels, which time out on their own. */
+    private static final Duration JOIN_SLACK = Duration.ofSeconds(1);
+
+    private final PortalMode mode;
+    private final PortalClients clients;
+    private final long contacts;
+    private final Duration pageTimeout;
+    private final Map<PortalSource, Counter> failures = new EnumMap<>(PortalSource.class);
+
+    PortalService(PortalMode mode, PortalClients clients, long contacts, Duration pageTimeout, MeterRegistry registry) {
+        this.mode = mode;
+        this.clients = clients;
+        this.contacts = contacts;
+        this.pageTimeout = pageTimeout;
+        for (PortalSource source : PortalSource.values()) {
+            failures.put(source, Counter.builder("portal.panel.failures")
+                    .description("panels rendered with an error instead of their data (the page itself is still 200)")
+                    .tag("panel", source.id()).register(registry));
+        }
+    }
+
+    /** Parses {@code ?seed=} (absent: a random seed) and fires the view's queries. */
+    public CompletableFuture<PortalPage> load(String seedParameter) {
+        long seed = seedParameter == null ? ThreadLocalRandom.current().nextLong(Long.MAX_VALUE) : Seeds.parse(seedParameter);
+        return load(Picks.draw(seed, contacts));
+    }
+
+    /** Fires one query per contact id and per log window, all at once; never fails. */
+    public CompletableFuture<PortalPage> load(Picks picks) {
+        long start = System.nanoTime();
+        Thread requestThread = Thread.currentThread();
+        List<CompletableFuture<Panel>> panels = new ArrayList<>();
+        for (PortalSource source : PortalSource.values()) {
+            panels.add(panel(source, picks.of(source)));
+        }
+        return ForkJoin.all(panels).thenApply(done -> new PortalPage(mode, picks.seed(), done, millisSince(start),
+                requestThread.getName(), requestThread.isVirtual(), Thread.currentThread().getName()));
+    }
+
+    /** The blocking modes' join: the request thread waits for the page. */
+    public PortalPage await(CompletableFuture<PortalPage> page) {
+        return ForkJoin.join(page, pageTimeout.plus(JOIN_SLACK));
+    }
+
+    /** The page's view; a source that refused a query for lack of room turns the view into a 503. */
+    public ModelAndView view(PortalPage page) {
+        Optional<Throwable> overloaded = page.panels().stream().filter(Panel::overloaded).map(Panel::error).findFirst();
+        if (overloaded.isPresent()) {
+            throw (OverloadedException) overloaded.get();
+        }
+        return new ModelAndView("portal").addObject("page", page);
+    }
+
+    private CompletableFuture<Panel> panel(PortalSource source, Pick pick) {
+        long start = System.nanoTime();
+        DbClient client = clients.get(source);
+        String address = client.source().address();
+        CompletableFuture<Answer> answer;
+        try {
+            answer = switch (pick) {
+                case ContactIds ids -> contacts(client, ids);
+                case LogWindow window -> hits(client, window);
+            };
+        } catch (RuntimeException e) {
+            answer = CompletableFuture.failedFuture(e);
+        }
+        return answer.orTimeout(pageTimeout.toMillis(), TimeUnit.MILLISECONDS).handle((value, error) -> {
+            if (error != null) {
+                failures.get(source).increment();
+            }
+            return Panel.of(source, address, pick, value, timeoutNamed(address, error), millisSince(start));
+        });
+    }
+
+    private Throwable timeoutNamed(String address, Throwable error) {
+        if (error != null && ForkJoin.unwrap(error) instanceof TimeoutException) {
+            return new SourceUnavailableException(address, "no answer within the page timeout of " + pageTimeout.toMillis() + " ms", null);
+        }
+        return error;
+    }
+
+    /** 5 primary-key queries on one session: in order on one connection, pipelined where the mode can. */
+    private static CompletableFuture<Answer> contacts(DbClient client, ContactIds pick) {
+        DbSession session = client.openSession();
+        try {
+            List<CompletableFuture<Rows>> queries = new ArrayList<>();
+            for (Integer id : pick.ids()) {
+                CompletableFuture<Rows> query = session.query(CONTACT_SQL, id).toCompletableFuture();
+                queries.add(query);
+                if (query.isCompletedExceptionally()) {
+                    break; // jdbc answers inline: a source that is down is not waited for five times
+                }
+            }
+            return failFast(queries).thenApply(Answer::contacts);
+        } finally {
+            session.close(); // returns the connection once the queries have run
+        }
+    }
+
+    private static CompletableFuture<Answer> hits(DbClient client, LogWindow pick) {
+        return client.query(HITS_SQL, pick.uri(), pick.from(), pick.to()).toCompletableFuture().thenApply(Answer::hits);
+    }
+
+    /** Every value in order, or the first failure as soon as it happens. */
+    private static <T> CompletableFuture<List<T>> failFast(List<CompletableFuture<T>> stages) {
+        CompletableFuture<List<T>> all = ForkJoin.all(stages);
+        for (CompletableFuture<T> stage : stages) {
+            stage.whenComplete((value, error) -> {
+                if (error != null) {
+                    all.completeExceptionally(ForkJoin.unwrap(error));
+                }
+            });
+        }
+        return all;
+    }
+
+    private static double millisSince(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e6;
+    }
+}

@@ -1,0 +1,28 @@
+package lab.portal;
+
+import org.springframework.context.annotation.Conditional;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code reactive}: the request thread fires the queries and returns a {@code Mono}; Spring MVC
+ * starts async processing and gives the thread back to Tomcat until the results arrive.
+ */
+@Controller
+@Conditional(PortalMode.OnReactive.class)
+class ReactivePageController {
+
+    private final PortalService portal;
+
+    ReactivePageController(PortalService portal) {
+        this.portal = portal;
+    }
+
+    @GetMapping("/")
+    Mono<ModelAndView> page(@RequestParam(required = false) String seed) {
+        return Mono.fromCompletionStage(portal.load(seed)).map(portal::view);
+    }
+}

@@ -1,0 +1,46 @@
+package lab.portal;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import lab.access.DbClient;
+import lab.access.ForkJoin;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+
+/** One source in {@code /actuator/health}: a {@code SELECT 1} through the mode's own client, bounded in time. */
+final class SourceHealth implements HealthIndicator {
+
+    private final DbClient client;
+    private final Duration timeout;
+
+    SourceHealth(DbClient client, Duration timeout) {
+        this.client = client;
+        this.timeout = timeout;
+    }
+
+    /** The four sources as one health component, {@code sources}, with one member per source id. */
+    static CompositeHealthContributor of(PortalClients clients, Duration timeout) {
+        Map<String, SourceHealth> members = new LinkedHashMap<>();
+        for (PortalSource source : PortalSource.values()) {
+            members.put(source.id(), new SourceHealth(clients.get(source), timeout));
+        }
+        return CompositeHealthContributor.fromMap(members);
+    }
+
+    @Override
+    public Health health() {
+        long start = System.nanoTime();
+        Health.Builder health;
+        try {
+            health = ForkJoin.join(client.ping(), timeout) ? Health.up() : Health.down();
+        } catch (RuntimeException e) {
+            health = Health.down().withDetail("error", String.valueOf(ForkJoin.unwrap(e).getMessage()));
+        }
+        return health.withDetail("source", client.source().address())
+                .withDetail("mode", client.mode().id())
+                .withDetail("ms", Math.round((System.nanoTime() - start) / 1e5) / 10.0)
+                .build();
+    }
+}

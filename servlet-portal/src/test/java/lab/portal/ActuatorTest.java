@@ -1,0 +1,53 @@
+package lab.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Health with each source; Prometheus metrics with requests, threads, heap and the access meters. */
+class ActuatorTest {
+
+    @Test
+    void healthIncludesEverySource() {
+        Portal.Response health = Portal.shared(PortalMode.NONBLOCKING).get("/actuator/health");
+
+        assertThat(health.status()).isEqualTo(200);
+        assertThat(health.json("$.status")).isEqualTo("UP");
+        for (PortalSource source : PortalSource.values()) {
+            String at = "$.components.sources.components['" + source.id() + "']";
+            assertThat(health.json(at + ".status")).as(source.id()).isEqualTo("UP");
+            assertThat(health.json(at + ".details.mode")).isEqualTo("nonblocking");
+        }
+    }
+
+    @Test
+    void prometheusHasRequestsThreadsHeapAndAccessMeters() {
+        Portal portal = Portal.shared(PortalMode.NONBLOCKING);
+        assertThat(portal.get("/?seed=1").status()).isEqualTo(200);
+
+        Portal.Response metrics = portal.get("/actuator/prometheus");
+        assertThat(metrics.status()).isEqualTo(200);
+        assertThat(metrics.body()).contains(
+                "http_server_requests_seconds_count{",
+                "http_server_requests_seconds_bucket{",
+                "jvm_threads_live_threads{",
+                "jvm_memory_used_bytes{application=\"servlet-portal\",area=\"heap\"",
+                "access_execution_seconds_count{",
+                "access_wait_seconds_count{",
+                "access_calls_inflight{",
+                "access_queue_depth{",
+                "access_rejected_total{",
+                "portal_requests_async_total{",
+                "portal_panel_failures_total{",
+                "mode=\"nonblocking\"",
+                "portal_mode=\"nonblocking\"");
+    }
+
+    @Test
+    void onlyHealthAndPrometheusAreExposed() {
+        Portal portal = Portal.shared(PortalMode.NONBLOCKING);
+        for (String hidden : new String[] {"/actuator/env", "/actuator/beans", "/actuator/metrics", "/actuator/heapdump"}) {
+            assertThat(portal.get(hidden).status()).as(hidden).isEqualTo(404);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package lab.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Every mode against the same seeded databases: same data, 12 queries a view, its own threads. */
+class PortalModesTest {
+
+    private static final int QUERIES_PER_VIEW = 12;
+
+    @ParameterizedTest
+    @EnumSource(PortalMode.class)
+    void rendersTheSameDataAsJdbcForTheSameSeed(PortalMode mode) {
+        for (long seed : List.of(7L, 40_001L)) {
+            PageData expected = Portal.shared(PortalMode.JDBC).get("/?seed=" + seed).page();
+            Portal.Response response = Portal.shared(mode).get("/?seed=" + seed);
+
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.contentType()).startsWith("text/html");
+            PageData page = response.page();
+            assertThat(page.fact("mode")).isEqualTo(mode.id());
+            assertThat(page.fact("seed")).isEqualTo(Long.toString(seed));
+            assertThat(page.data()).isEqualTo(expected.data());
+            assertFilled(page);
+        }
+    }
+
+    @Test
+    void anotherSeedPicksOtherData() {
+        Portal portal = Portal.shared(PortalMode.JDBC);
+        assertThat(portal.get("/?seed=1").page().data()).isNotEqualTo(portal.get("/?seed=2").page().data());
+        assertFilled(portal.get("/").page()); // no seed: a random one, shown on the page
+    }
+
+    @ParameterizedTest
+    @EnumSource(PortalMode.class)
+    void everyViewIssuesExactlyTwelveQueriesAndNothingIsCached(PortalMode mode) {
+        Portal portal = Portal.shared(mode);
+        long before = portal.executions();
+
+        assertThat(portal.get("/?seed=99").status()).isEqualTo(200);
+        assertThat(portal.executions() - before).isEqualTo(QUERIES_PER_VIEW);
+
+        assertThat(portal.get("/?seed=99").status()).isEqualTo(200);
+        assertThat(portal.executions() - before).isEqualTo(2 * QUERIES_PER_VIEW);
+    }
+
+    @ParameterizedTest
+    @EnumSource(PortalMode.class)
+    void onlyTheModesClientsExist(PortalMode mode) {
+        PortalClients clients = Portal.shared(mode).context.getBean(PortalClients.class);
+        for (PortalSource source : PortalSource.values()) {
+            assertThat(clients.get(source).mode()).isEqualTo(mode.access());
+        }
+    }
+
+    @Test
+    void jdbcRunsTheQueriesOnTheRequestThread() {
+        Portal portal = Portal.shared(PortalMode.JDBC);
+        double asyncBefore = portal.counter("portal.requests.async");
+        PageData page = portal.get("/?seed=3").page();
+
+        String requestThread = page.fact("request-thread");
+        assertThat(requestThread).startsWith("http-nio-");
+        assertThat(page.fact("joined-on")).isEqualTo(requestThread);
+        assertThat(page.panels().values()).allSatisfy(p -> assertThat(p.thread()).isEqualTo(requestThread));
+        assertThat(portal.counter("portal.requests.async")).isEqualTo(asyncBefore);
+    }
+
+    @Test
+    void threadpoolRunsTheQueriesOnItsExecutorThreads() {
+        Portal portal = Portal.shared(PortalMode.THREADPOOL);
+        PageData page = portal.get("/?seed=4").page();
+
+        assertThat(page.fact("request-thread")).startsWith("http-nio-");
+        assertThat(threads(page)).anySatisfy(t -> assertThat(t).startsWith("threadpool-bench_portal_"));
+        assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
+                .anySatisfy(t -> assertThat(t).startsWith("threadpool-bench_portal_contacts-"))
+                .anySatisfy(t -> assertThat(t).startsWith("threadpool-bench_portal_logs-"));
+    }
+
+    @Test
+    void nonblockingResultsArriveOnTheEventLoops() {
+        PageData page = Portal.shared(PortalMode.NONBLOCKING).get("/?seed=5").page();
+
+        assertThat(page.fact("request-thread")).startsWith("http-nio-");
+        assertThat(threads(page)).allSatisfy(t -> assertThat(t).satisfiesAnyOf(
+                e -> assertThat(e).startsWith("vert.x-eventloop-thread-"),
+                e -> assertThat(e).isEqualTo(page.fact("request-thread"))));
+        assertThat(threads(page)).anySatisfy(t -> assertThat(t).startsWith("vert.x-eventloop-thread-"));
+    }
+
+    @Test
+    void virtualRunsTomcatAndTheQueriesOnVirtualThreads() {
+        PageData page = Portal.shared(PortalMode.VIRTUAL).get("/?seed=6").page();
+
+        assertThat(page.fact("request-virtual")).isEqualTo("true");
+        assertThat(threads(page)).anySatisfy(t -> assertThat(t).startsWith("virtual-bench_portal_"));
+    }
+
+    @Test
+    void reactiveReleasesTheServletThreadWhileTheQueriesRun() {
+        Portal portal = Portal.shared(PortalMode.REACTIVE);
+        double asyncBefore = portal.counter("portal.requests.async");
+        PageData page = portal.get("/?seed=8").page();
+
+        // Spring MVC started async processing: the Tomcat thread went back to the pool ...
+        assertThat(portal.counter("portal.requests.async")).isEqualTo(asyncBefore + 1);
+        // ... and the page was completed by an event loop, not by the thread that received the request.
+        assertThat(page.fact("request-thread")).startsWith("http-nio-");
+        assertThat(page.fact("joined-on")).startsWith("vert.x-eventloop-thread-");
+        assertThat(page.fact("joined-on")).isNotEqualTo(page.fact("request-thread"));
+    }
+
+    @Test
+    void blockingModesKeepTheirServletThread() {
+        for (PortalMode mode : List.of(PortalMode.THREADPOOL, PortalMode.NONBLOCKING, PortalMode.VIRTUAL)) {
+            Portal portal = Portal.shared(mode);
+            double before = portal.counter("portal.requests.async");
+            assertThat(portal.get("/?seed=9").status()).isEqualTo(200);
+            assertThat(portal.counter("portal.requests.async")).as(mode.id()).isEqualTo(before);
+        }
+    }
+
+    private static List<String> threads(PageData page) {
+        return page.panels().values().stream().map(PageData.PanelData::thread).toList();
+    }
+
+    static void assertFilled(PageData page) {
+        assertThat(page.panels()).containsOnlyKeys("contacts-mysql", "contacts-pg", "logs-mysql", "logs-pg");
+        for (Map.Entry<String, PageData.PanelData> panel : page.panels().entrySet()) {
+            assertThat(panel.getValue().ok()).as(panel.getKey() + " ok: " + panel.getValue().error()).isTrue();
+            int rows = panel.getKey().startsWith("contacts") ? Picks.CONTACTS_PER_SOURCE : 1;
+            assertThat(panel.getValue().data()).as(panel.getKey()).hasSize(rows);
+        }
+        assertThat(page.fact("queries")).isEqualTo("12");
+    }
+}
