@@ -4,6 +4,11 @@ package lab.access;
 public class OverloadedException extends DbException {
 
     public OverloadedException(String source, int inFlight) {
-        super(source, "overloaded: " + inFlight + " calls already running or queued, call rejected", null, 0, null);
+        this(source, inFlight, null);
+    }
+
+    /** @param cause the driver's own refusal, when it was the driver's queue that was full */
+    public OverloadedException(String source, int inFlight, Throwable cause) {
+        super(source, "overloaded: " + inFlight + " calls already running or queued, call rejected", null, 0, cause);
     }
 }

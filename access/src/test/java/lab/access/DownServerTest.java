@@ -33,10 +33,29 @@ class DownServerTest {
             long ms = Duration.ofNanos(System.nanoTime() - t0).toMillis();
 
             System.out.printf("DOWN %s %s after %d ms: %s%n", engine.scheme, mode.id(), ms, e.getMessage());
-            SourceUnavailableException down = assertInstanceOf(SourceUnavailableException.class, e);
-            assertTrue(down.getMessage().contains(nowhere.address()), down.getMessage());
-            assertEquals(nowhere.address(), down.source());
+            assertEquals(nowhere.address(), unavailable(client, e).source());
             assertTrue(ms < CONNECT.toMillis() + MARGIN_MS, "failed after " + ms + " ms");
+        }
+    }
+
+    /** A server that accepts TCP but never finishes the handshake: each call, not just the first, fails within the connect timeout. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#all")
+    void hangingHandshakeFailsEveryCallWithinConnectTimeoutThenRecovers(Engine engine, Mode mode) throws Exception {
+        SourceUrl direct = TestDb.url(engine);
+        try (TcpProxy proxy = new TcpProxy(direct.host(), direct.port())) {
+            proxy.stall(true);
+            try (DbClient client = DbClients.create(proxy.via(direct), mode, options().withPoolSize(1).withQueueBound(0))) {
+                for (int i = 0; i < 3; i++) {
+                    long t0 = System.nanoTime();
+                    Throwable e = Fire.failure(client.query("SELECT 1"));
+                    long ms = Duration.ofNanos(System.nanoTime() - t0).toMillis();
+                    unavailable(client, e);
+                    assertTrue(ms < CONNECT.toMillis() + MARGIN_MS, "call " + i + " failed after " + ms + " ms");
+                }
+                proxy.restore();
+                assertTrue(recovers(client, Duration.ofSeconds(8)), "the client recovers once the server answers");
+            }
         }
     }
 
@@ -60,12 +79,8 @@ class DownServerTest {
             assertTrue(!errors.isEmpty(), "the cut was noticed");
             System.out.printf("CUT %s %s: %d of %d calls failed, settled %d ms after the cut: %s%n", engine.scheme, mode.id(),
                     errors.size(), outcomes.size(), settledMs, errors.getFirst().getMessage());
-            for (Throwable e : errors) {
-                SourceUnavailableException down = assertInstanceOf(SourceUnavailableException.class, e);
-                assertTrue(down.getMessage().startsWith(client.source().address()), down.getMessage());
-            }
-            Throwable whileCut = Fire.failure(client.query("SELECT 1"));
-            assertInstanceOf(SourceUnavailableException.class, whileCut);
+            errors.forEach(e -> unavailable(client, e));
+            unavailable(client, Fire.failure(client.query("SELECT 1")));
 
             proxy.restore();
             assertTrue(recovers(client, Duration.ofSeconds(8)), "the client recovers without a restart");
@@ -87,11 +102,17 @@ class DownServerTest {
             long ms = Duration.ofNanos(System.nanoTime() - t0).toMillis();
 
             System.out.printf("SILENT %s %s after %d ms: %s%n", engine.scheme, mode.id(), ms, e.getMessage());
-            SourceUnavailableException down = assertInstanceOf(SourceUnavailableException.class, e);
-            assertTrue(down.getMessage().startsWith(client.source().address()), down.getMessage());
+            unavailable(client, e);
             assertTrue(ms >= QUERY.toMillis() - 100 && ms < QUERY.toMillis() + MARGIN_MS, "gave up after " + ms + " ms");
             proxy.restore();
         }
+    }
+
+    /** The error is the "source unavailable" kind and its message starts with host:port/db. */
+    private static SourceUnavailableException unavailable(DbClient client, Throwable e) {
+        SourceUnavailableException down = assertInstanceOf(SourceUnavailableException.class, e, () -> e + " caused by " + e.getCause());
+        assertTrue(down.getMessage().startsWith(client.source().address() + ": "), down.getMessage());
+        return down;
     }
 
     private static ClientOptions options() {

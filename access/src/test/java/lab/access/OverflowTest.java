@@ -50,6 +50,22 @@ class OverflowTest {
         }
     }
 
+    /**
+     * A call issued by another thread the moment the previous one completes is within the bound,
+     * even while the driver is still putting that call's connection back into its pool.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#all")
+    void backToBackCallsAtTheBoundAreNeverRejected(Engine engine, Mode mode) {
+        ClientOptions options = TestDb.options().withPoolSize(1).withQueueBound(0);
+        try (DbClient client = DbClients.create(TestDb.url(engine), mode, options)) {
+            Fire.warmUp(client);
+            for (int i = 0; i < 300; i++) {
+                assertEquals(1L, Fire.await(client.query("SELECT 1 AS one")).first().getLong("one"), "call " + i);
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#async")
     void blockWaitsForRoomThenGivesUp(Engine engine, Mode mode) {

@@ -60,7 +60,12 @@ public final class ShopApp implements AutoCloseable {
         try {
             ShopStore store = new ShopStore(db);
             Site site = new Site(routes(store, registry, config), new Templates(Map.of("mode", config.mode().id())), new HttpMetrics(registry));
-            ShopServer server = ShopServer.start(config.port(), config.eventLoops(), config.backlog(),
+            boolean epoll = switch (config.transport()) {
+                case AUTO -> ShopServer.epollAvailable();
+                case EPOLL -> true;
+                case NIO -> false;
+            };
+            ShopServer server = ShopServer.start(config.port(), config.eventLoops(), config.backlog(), epoll,
                     new ShopInitializer(site, config.idleTimeout(), config.maxBodyBytes()));
             return new ShopApp(registry, server, List.<AutoCloseable>of(db, gcMetrics, registry::close));
         } catch (InterruptedException | RuntimeException e) {
@@ -90,6 +95,11 @@ public final class ShopApp implements AutoCloseable {
 
     public int port() {
         return server.port();
+    }
+
+    /** The socket transport in use: {@code epoll} or {@code nio}. */
+    public String transport() {
+        return server.transport();
     }
 
     public PrometheusMeterRegistry registry() {

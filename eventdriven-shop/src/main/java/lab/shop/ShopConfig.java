@@ -22,10 +22,16 @@ import lab.access.Sources;
  * @param idleTimeout     {@code SHOP_IDLE_TIMEOUT_SECONDS}: a silent connection is closed, and a
  *                        request must arrive completely within this time of its first byte
  * @param maxBodyBytes    {@code SHOP_MAX_BODY_BYTES}: larger request bodies get 413
+ * @param transport       {@code SHOP_TRANSPORT}: Netty's socket transport
  * @param client          the access module's options, from the {@code SHOP_DB_*} variables
  */
 public record ShopConfig(Mode mode, int port, SourceUrl database, int eventLoops, int backlog,
-                         Duration idleTimeout, int maxBodyBytes, ClientOptions client) {
+                         Duration idleTimeout, int maxBodyBytes, Transport transport, ClientOptions client) {
+
+    /** {@code auto}: Linux epoll when Netty's native library loads, else Java NIO. */
+    public enum Transport {
+        AUTO, EPOLL, NIO
+    }
 
     public static final int DEFAULT_PORT = 9081;
 
@@ -73,6 +79,7 @@ public record ShopConfig(Mode mode, int port, SourceUrl database, int eventLoops
                 e.integer("SHOP_BACKLOG", 4_096, 1),
                 Duration.ofSeconds(e.integer("SHOP_IDLE_TIMEOUT_SECONDS", 30, 1)),
                 e.integer("SHOP_MAX_BODY_BYTES", 16 * 1024, 0),
+                e.choice("SHOP_TRANSPORT", Transport.AUTO, Transport.class),
                 client);
     }
 

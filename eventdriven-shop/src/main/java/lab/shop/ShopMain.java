@@ -26,7 +26,7 @@ public final class ShopMain {
             LOG.info("stopping");
             app.close();
         }, "shop-shutdown"));
-        LOG.info("shop listening on port {} ({})", app.port(), config.describe());
+        LOG.info("shop listening on port {} ({} transport={})", app.port(), config.describe(), app.transport());
         // the event-loop threads keep the JVM running
     }
 }

@@ -31,7 +31,9 @@ class BadInputTest {
     @ParameterizedTest
     @ValueSource(strings = {"THIS IS NOT HTTP\r\n\r\n", "GET / HTTP/9.x\r\n\r\n", "G@T / HTTP/1.1\r\n\r\n", "GET\r\n\r\n",
             "GET / HTTP/1.1\r\nBad Header: x\r\n\r\n", "GET / HTTP/1.1\r\nNo colon\r\n\r\n", "GET / HTTP/1.1\r\nContent-Length: abc\r\n\r\n",
-            "POST /purchase HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\n"})
+            "POST /purchase HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\n", "GET /search?q=%zz HTTP/1.1\r\n\r\n",
+            "GET /item/%2 HTTP/1.1\r\n\r\n",
+            "POST /purchase HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 14\r\n\r\nitemId=1&q=%%%"})
     void malformedRequestGets400AndTheConnectionIsClosed(String request) throws Exception {
         Http.Raw raw = Http.raw(shop(), request, WAIT);
         assertTrue(raw.status(400), raw.text());

@@ -42,7 +42,7 @@ class PagesTest {
         assertEquals("search", Html.page(r.body()));
         assertEquals(expected.stream().map(row -> row.get(0).toString()).toList(), Html.all(r.body(), "href=\"/item/(\\d+)\""));
         for (List<Object> row : expected) {
-            assertTrue(r.body().contains(">" + Html.escape((String) row.get(1)) + "</a> · <span class=\"price\">" + Html.money(row.get(2)) + "<"),
+            assertTrue(r.body().contains(">" + Html.escape((String) row.get(1)) + "</a> &middot; <span class=\"price\">" + Html.money(row.get(2)) + "<"),
                     "row " + row);
         }
     }

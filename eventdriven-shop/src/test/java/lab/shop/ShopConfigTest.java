@@ -33,6 +33,8 @@ class ShopConfigTest {
         assertEquals(9082, tp.port());
 
         assertEquals(3, ShopConfig.fromEnv(Map.of("SHOP_MODE", "jdbc", "SHOP_EVENT_LOOPS", "3")).client().poolSize());
+        assertEquals(ShopConfig.Transport.AUTO, nb.transport());
+        assertEquals(ShopConfig.Transport.NIO, ShopConfig.fromEnv(Map.of("SHOP_MODE", "jdbc", "SHOP_TRANSPORT", "nio")).transport());
     }
 
     @Test
@@ -44,6 +46,7 @@ class ShopConfigTest {
         assertThrows(ConfigException.class, () -> ShopConfig.fromEnv(Map.of("SHOP_MODE", "virtual", "SHOP_DB_POOL_SIZE", "0")));
         assertThrows(ConfigException.class, () -> ShopConfig.fromEnv(Map.of("SHOP_MODE", "virtual", "SHOP_DB_URL", "oracle://x@y/z")));
         assertThrows(ConfigException.class, () -> ShopConfig.fromEnv(Map.of("SHOP_MODE", "threadpool", "SHOP_HANDOFF", "sometimes")));
+        assertThrows(ConfigException.class, () -> ShopConfig.fromEnv(Map.of("SHOP_MODE", "threadpool", "SHOP_TRANSPORT", "rdma")));
     }
 
     @Test

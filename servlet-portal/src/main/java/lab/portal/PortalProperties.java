@@ -1,6 +1,7 @@
 package lab.portal;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import lab.access.ClientOptions;
@@ -11,11 +12,13 @@ import lab.access.Sources;
 import lab.seed.Scale;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.boot.convert.DurationUnit;
 
 /**
  * Everything the portal reads at start, bound from {@code portal.*} properties; every one can be
  * set by env var ({@code portal.pool-size} ← {@code PORTAL_POOL_SIZE} and so on). Pool, executor and
- * queue sizes are per source: an instance opens four clients.
+ * queue sizes are per source: an instance opens four clients. Durations take a unit ({@code 500ms},
+ * {@code 2s}); a bare number means seconds.
  *
  * @param mode             {@code PORTAL_MODE}
  * @param scale            {@code SCALE}: tiny, small or thesis; decides the contact count
@@ -46,11 +49,11 @@ public record PortalProperties(
         @DefaultValue("unfair") HandOff handOff,
         @DefaultValue("16") int pipeliningLimit,
         @DefaultValue("0") int eventLoops,
-        @DefaultValue("2s") Duration connectTimeout,
-        @DefaultValue("5s") Duration queryTimeout,
-        @DefaultValue("6s") Duration pageTimeout,
-        @DefaultValue("2s") Duration healthTimeout,
-        @DefaultValue("1s") Duration retryAfter) {
+        @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("2s") Duration connectTimeout,
+        @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("5s") Duration queryTimeout,
+        @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("6s") Duration pageTimeout,
+        @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("2s") Duration healthTimeout,
+        @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("1s") Duration retryAfter) {
 
     public PortalProperties {
         if (mode == null) {

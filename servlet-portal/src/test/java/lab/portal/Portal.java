@@ -23,8 +23,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 final class Portal implements AutoCloseable {
 
-    /** Short timeouts so that failure tests stay quick. */
-    static final Duration PAGE_TIMEOUT = Duration.ofSeconds(3);
+    /** Timeouts short enough for quick failure tests, long enough for a busy 2-core machine. */
+    static final Duration PAGE_TIMEOUT = Duration.ofSeconds(4);
     private static final Map<PortalMode, Portal> SHARED = new EnumMap<>(PortalMode.class);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -54,10 +54,10 @@ final class Portal implements AutoCloseable {
         properties.put("portal.scale", TestDatabases.SCALE.id());
         properties.put("portal.pool-size", "4");
         properties.put("portal.executor-threads", "8");
-        properties.put("portal.connect-timeout", "1s");
-        properties.put("portal.query-timeout", "2s");
+        properties.put("portal.connect-timeout", "2s");
+        properties.put("portal.query-timeout", "3s");
         properties.put("portal.page-timeout", PAGE_TIMEOUT.toSeconds() + "s");
-        properties.put("portal.health-timeout", "1s");
+        properties.put("portal.health-timeout", "2s");
         properties.put("logging.level.root", "warn");
         properties.putAll(TestDatabases.properties());
         properties.putAll(overrides);

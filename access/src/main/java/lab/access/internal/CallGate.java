@@ -10,6 +10,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import lab.access.ClientOptions;
 import lab.access.ClientOptions.Overflow;
 import lab.access.DbException;
@@ -22,7 +23,8 @@ import lab.access.SourceUrl;
  * The life of every call, in every mode: admission against the bound (at most
  * {@code poolSize + queueBound} calls in flight; {@code FAIL} rejects at once, {@code BLOCK} waits
  * up to {@code connectTimeout}), the query timeout, and the meters {@code access.calls.inflight},
- * {@code access.queue.depth}, {@code access.wait}, {@code access.execution}, {@code access.rejected}.
+ * {@code access.queue.depth}, {@code access.wait}, {@code access.execution}, {@code access.rejected},
+ * {@code access.pool.size}.
  */
 public final class CallGate implements AutoCloseable {
 
@@ -37,7 +39,8 @@ public final class CallGate implements AutoCloseable {
     private final ClientMeters meters;
     private volatile boolean closed;
 
-    public CallGate(SourceUrl source, Mode mode, ClientOptions options, MeterRegistry registry) {
+    /** @param poolSize open connections of the client's pool, reported as {@code access.pool.size} */
+    public CallGate(SourceUrl source, Mode mode, ClientOptions options, MeterRegistry registry, Supplier<Number> poolSize) {
         this.source = source.address();
         this.overflow = options.overflow();
         this.blockTimeout = options.connectTimeout();
@@ -47,6 +50,7 @@ public final class CallGate implements AutoCloseable {
         this.meters = new ClientMeters(registry, source, mode);
         meters.gauge("access.calls.inflight", "calls admitted and not finished", inFlight::get);
         meters.gauge("access.queue.depth", "calls admitted and still waiting for a connection", queued::get);
+        meters.gauge("access.pool.size", "open database connections", poolSize);
     }
 
     /**
@@ -74,11 +78,6 @@ public final class CallGate implements AutoCloseable {
         return withTimeout(running);
     }
 
-    /** Extra gauges (pool usage) that share this client's tags and lifetime. */
-    public ClientMeters meters() {
-        return meters;
-    }
-
     public String source() {
         return source;
     }
@@ -93,8 +92,13 @@ public final class CallGate implements AutoCloseable {
 
     /** Counts a rejected call and returns the overload error for it (naming the bound that was full). */
     public DbException reject() {
+        return reject(null);
+    }
+
+    /** As {@link #reject()}, keeping the driver's own refusal as the cause. */
+    public DbException reject(Throwable cause) {
         meters.rejected.increment();
-        return new OverloadedException(source, limit);
+        return new OverloadedException(source, limit, cause);
     }
 
     public DbException unexpected(Throwable error) {

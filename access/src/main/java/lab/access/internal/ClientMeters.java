@@ -16,7 +16,7 @@ import lab.access.SourceUrl;
  * The meters of one client, tagged {@code source} (host:port/db) and {@code mode}; removed from
  * the registry when the client closes. One client per (source, mode) per registry.
  */
-public final class ClientMeters implements AutoCloseable {
+final class ClientMeters implements AutoCloseable {
 
     private final MeterRegistry registry;
     private final Tags tags;
@@ -25,7 +25,7 @@ public final class ClientMeters implements AutoCloseable {
     final Timer execution;
     final Counter rejected;
 
-    public ClientMeters(MeterRegistry registry, SourceUrl source, Mode mode) {
+    ClientMeters(MeterRegistry registry, SourceUrl source, Mode mode) {
         this.registry = registry;
         this.tags = Tags.of("source", source.address(), "mode", mode.id());
         this.wait = keep(Timer.builder("access.wait")
@@ -37,7 +37,7 @@ public final class ClientMeters implements AutoCloseable {
     }
 
     /** Registers a gauge that lives as long as the client. */
-    public void gauge(String name, String description, Supplier<Number> value) {
+    void gauge(String name, String description, Supplier<Number> value) {
         keep(Gauge.builder(name, value).description(description).tags(tags).strongReference(true).register(registry));
     }
 

@@ -63,8 +63,7 @@ public abstract class JdbcBackedClient implements DbClient {
             }
             throw e;
         }
-        this.gate = new CallGate(source, mode, options, registry);
-        gate.meters().gauge("access.pool.size", "open database connections", pool::size);
+        this.gate = new CallGate(source, mode, options, registry, pool::size);
     }
 
     @Override

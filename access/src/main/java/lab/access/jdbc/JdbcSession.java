@@ -46,26 +46,12 @@ final class JdbcSession implements DbSession, Lease {
 
     @Override
     public CompletionStage<Void> commit() {
-        return call(true, c -> {
-            try {
-                c.commit();
-            } finally {
-                c.setAutoCommit(true);
-            }
-            return null;
-        });
+        return end(Connection::commit);
     }
 
     @Override
     public CompletionStage<Void> rollback() {
-        return call(true, c -> {
-            try {
-                c.rollback();
-            } finally {
-                c.setAutoCommit(true);
-            }
-            return null;
-        });
+        return end(Connection::rollback);
     }
 
     /** Returns the connection after every call made so far; Hikari rolls back an unfinished transaction. */
@@ -106,6 +92,23 @@ final class JdbcSession implements DbSession, Lease {
             JdbcBackedClient.closeQuietly(pinned);
             pinned = null;
         }
+    }
+
+    /** COMMIT or ROLLBACK (never refused for overload), then back to autocommit for the next user of the connection. */
+    private CompletionStage<Void> end(TransactionEnd how) {
+        return call(true, c -> {
+            try {
+                how.apply(c);
+            } finally {
+                c.setAutoCommit(true);
+            }
+            return null;
+        });
+    }
+
+    @FunctionalInterface
+    private interface TransactionEnd {
+        void apply(Connection connection) throws SQLException;
     }
 
     private <T> CompletionStage<T> call(boolean mustRun, SqlWork<T> work) {

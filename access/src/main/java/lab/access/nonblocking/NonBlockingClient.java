@@ -40,8 +40,7 @@ public final class NonBlockingClient implements DbClient {
             SharedVertx.release();
             throw e;
         }
-        this.gate = new CallGate(source, Mode.NONBLOCKING, options, registry);
-        gate.meters().gauge("access.pool.size", "open database connections", pool::size);
+        this.gate = new CallGate(source, Mode.NONBLOCKING, options, registry, pool::size);
     }
 
     @Override
@@ -66,7 +65,7 @@ public final class NonBlockingClient implements DbClient {
 
     @Override
     public DbSession openSession() {
-        return new NonBlockingSession(this, gate, pool.getConnection());
+        return new NonBlockingSession(this, gate, pool::getConnection);
     }
 
     /** Closes the pool (its connections), then gives back this client's share of Vert.x. */
@@ -87,11 +86,15 @@ public final class NonBlockingClient implements DbClient {
         return connection -> connection.preparedQuery(nativeSql).execute(tuple);
     }
 
+    /**
+     * Runs a statement on a pooled connection. The call ends (and frees its room) only once the
+     * connection is back in the pool, so a call admitted right after it always finds one.
+     */
     private <T> CompletionStage<T> onPool(Function<SqlConnection, Future<RowSet<Row>>> statement, Function<RowSet<Row>, T> map) {
         return gate.submit(false, call -> VertxCalls.complete(call, gate,
-                pool.withConnection(connection -> {
+                pool.getConnection().compose(connection -> {
                     call.started();
-                    return statement.apply(connection);
+                    return statement.apply(connection).eventually(connection::close);
                 }), map));
     }
 }

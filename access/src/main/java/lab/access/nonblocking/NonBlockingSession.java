@@ -8,31 +8,36 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import lab.access.DbException;
 import lab.access.DbSession;
 import lab.access.Rows;
 import lab.access.internal.CallGate;
 
 /**
- * A {@code nonblocking} session: one pooled {@link SqlConnection}. Calls are queued on it at once,
- * so up to {@code pipeliningLimit} of them travel to the server before the first answer returns.
+ * A {@code nonblocking} session: one pooled {@link SqlConnection}, taken by the first call (so the
+ * wait for it is admitted like any call). Calls are queued on it at once, so up to
+ * {@code pipeliningLimit} of them travel to the server before the first answer returns.
  */
 final class NonBlockingSession implements DbSession {
 
     private final NonBlockingClient client;
     private final CallGate gate;
-    private final Future<SqlConnection> connection;
+    private final Supplier<Future<SqlConnection>> pool;
+    private final ReentrantLock lock = new ReentrantLock();
+    private Future<SqlConnection> connection; // guarded by lock; null until the first call
     private final AtomicInteger pending = new AtomicInteger();
     private final AtomicBoolean released = new AtomicBoolean();
     private volatile boolean closed;
     /** Set and read only in statements queued on the connection, which run in order. */
     private volatile Future<Transaction> transaction;
 
-    NonBlockingSession(NonBlockingClient client, CallGate gate, Future<SqlConnection> connection) {
+    NonBlockingSession(NonBlockingClient client, CallGate gate, Supplier<Future<SqlConnection>> pool) {
         this.client = client;
         this.gate = gate;
-        this.connection = connection;
+        this.pool = pool;
     }
 
     @Override
@@ -89,7 +94,7 @@ final class NonBlockingSession implements DbSession {
         }
         pending.incrementAndGet();
         CompletionStage<T> result = gate.submit(mustRun, call -> VertxCalls.complete(call, gate,
-                connection.compose(conn -> {
+                connection(true).compose(conn -> {
                     call.started();
                     return statement.apply(conn);
                 }), map));
@@ -101,9 +106,23 @@ final class NonBlockingSession implements DbSession {
         return result;
     }
 
+    /** The session's connection; the first call asks the pool for it. */
+    private Future<SqlConnection> connection(boolean take) {
+        lock.lock();
+        try {
+            if (connection == null && take) {
+                connection = pool.get();
+            }
+            return connection;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private void release() {
-        if (released.compareAndSet(false, true)) {
-            connection.onSuccess(SqlConnection::close);
+        Future<SqlConnection> taken = connection(false);
+        if (released.compareAndSet(false, true) && taken != null) {
+            taken.onSuccess(SqlConnection::close);
         }
     }
 }

@@ -34,7 +34,7 @@ final class VertxErrors {
             return new DbException(gate.source(), db.getMessage(), db.getSqlState(), db.getErrorCode(), db);
         }
         if (t instanceof ConnectionPoolTooBusyException) {
-            return gate.reject();
+            return gate.reject(t);
         }
         if (POOL_WAIT_TIMEOUT.contains(t.getMessage())) {
             return new SourceUnavailableException(gate.source(), "unavailable: no connection within the connect timeout", t);

@@ -16,11 +16,19 @@ import lab.access.ClientOptions;
 import lab.access.SourceUrl;
 
 /**
- * Builds the Vert.x pool for a source: {@code maxSize = poolSize}, wait queue {@code queueBound},
- * {@code connectTimeout} for opening and for waiting; pipelining limit and the prepared statement
- * cache on both engines; connections spread over all event loops.
+ * Builds the Vert.x pool for a source: {@code maxSize = poolSize}, {@code connectTimeout} for
+ * opening and for waiting; pipelining limit and the prepared statement cache on both engines;
+ * connections spread over all event loops.
+ *
+ * <p>The pool's own wait queue is left unbounded on purpose: every waiter is a call admitted by
+ * {@code CallGate} (sessions take their connection inside their first call), so the gate's
+ * {@code poolSize + queueBound} bounds it. A bounded Vert.x queue would also count waiters that
+ * already gave up on a hanging connection attempt and refuse every later call as "too busy",
+ * where the truth is that the server is unavailable.
  */
 final class VertxPools {
+
+    private static final int UNBOUNDED = -1;
 
     private VertxPools() {
     }
@@ -30,7 +38,7 @@ final class VertxPools {
         PoolOptions pool = new PoolOptions()
                 .setName("nonblocking-" + source.address())
                 .setMaxSize(options.poolSize())
-                .setMaxWaitQueueSize(options.queueBound())
+                .setMaxWaitQueueSize(UNBOUNDED)
                 .setConnectionTimeout(connectMs)
                 .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS)
                 .setEventLoopSize(eventLoops);

@@ -7,6 +7,8 @@ import io.micrometer.core.instrument.Timer;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -22,6 +24,7 @@ public final class HttpMetrics extends ChannelInboundHandlerAdapter {
     private final MeterRegistry registry;
     private final AtomicInteger open = new AtomicInteger();
     private final Counter accepted;
+    private final Map<TimerKey, Timer> timers = new ConcurrentHashMap<>();
 
     public HttpMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -36,11 +39,19 @@ public final class HttpMetrics extends ChannelInboundHandlerAdapter {
     }
 
     void record(String method, String uri, int status, String exception, long startedNanos) {
-        Timer.builder("http.server.requests")
-                .tags("method", method, "uri", uri, "status", Integer.toString(status),
-                        "outcome", outcome(status), "exception", exception)
-                .register(registry)
+        timers.computeIfAbsent(new TimerKey(method, uri, status, exception), this::timer)
                 .record(System.nanoTime() - startedNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** One timer per tag combination, looked up without building tags on every request. */
+    private record TimerKey(String method, String uri, int status, String exception) {
+    }
+
+    private Timer timer(TimerKey k) {
+        return Timer.builder("http.server.requests")
+                .tags("method", k.method(), "uri", k.uri(), "status", Integer.toString(k.status()),
+                        "outcome", outcome(k.status()), "exception", k.exception())
+                .register(registry);
     }
 
     @Override

@@ -15,7 +15,8 @@ import java.util.Map;
  * can outlive the read that produced it.
  *
  * @param param     the {@code {id}} segment of the matched route, else null
- * @param malformed the decoder could not parse the request (answered 400, connection closed)
+ * @param malformed the request could not be parsed, or its URI or form is not valid percent-encoding
+ *                  (answered 400, connection closed)
  */
 public record Request(HttpMethod method, String path, Map<String, List<String>> query,
                       Map<String, List<String>> form, String param, boolean keepAlive, boolean malformed) {
@@ -27,17 +28,21 @@ public record Request(HttpMethod method, String path, Map<String, List<String>> 
         if (message.decoderResult().isFailure()) {
             return new Request(message.method(), "", Map.of(), Map.of(), null, false, true);
         }
-        QueryStringDecoder uri = new QueryStringDecoder(message.uri(), StandardCharsets.UTF_8, true, MAX_PARAMS);
-        Map<String, List<String>> form = Map.of();
-        CharSequence type = HttpUtil.getMimeType(message);
-        if (type != null && HttpHeaderValues.APPLICATION_X_WWW_FORM_URLENCODED.contentEqualsIgnoreCase(type)
-                && message.content().isReadable()) {
-            String body = message.content().toString(StandardCharsets.UTF_8);
-            form = new QueryStringDecoder(body, StandardCharsets.UTF_8, false, MAX_PARAMS).parameters();
-        }
         boolean keepAlive = HttpUtil.isKeepAlive(message)
                 && !message.headers().containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
-        return new Request(message.method(), uri.path(), uri.parameters(), form, null, keepAlive, false);
+        try {
+            QueryStringDecoder uri = new QueryStringDecoder(message.uri(), StandardCharsets.UTF_8, true, MAX_PARAMS);
+            Map<String, List<String>> form = Map.of();
+            CharSequence type = HttpUtil.getMimeType(message);
+            if (type != null && HttpHeaderValues.APPLICATION_X_WWW_FORM_URLENCODED.contentEqualsIgnoreCase(type)
+                    && message.content().isReadable()) {
+                String body = message.content().toString(StandardCharsets.UTF_8);
+                form = new QueryStringDecoder(body, StandardCharsets.UTF_8, false, MAX_PARAMS).parameters();
+            }
+            return new Request(message.method(), uri.path(), uri.parameters(), form, null, keepAlive, false);
+        } catch (IllegalArgumentException badEncoding) { // e.g. "%zz"
+            return new Request(message.method(), "", Map.of(), Map.of(), null, false, true);
+        }
     }
 
     /** A GET made up inside the server ({@code /mix} delegating to a page). */

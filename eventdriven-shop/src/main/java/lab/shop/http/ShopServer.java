@@ -4,7 +4,11 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -12,18 +16,23 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Netty server: one acceptor thread ({@code shop-accept-*}) and {@code eventLoops} event-loop
+ * The Netty server (epoll or NIO transport): one acceptor thread ({@code shop-accept-*}) and {@code eventLoops} event-loop
  * threads ({@code shop-loop-*}) that run every connection, all started with the server.
  */
 public record ShopServer(EventLoopGroup acceptor, EventLoopGroup loops, Channel channel) implements AutoCloseable {
 
-    public static ShopServer start(int port, int eventLoops, int backlog, ShopInitializer initializer) throws InterruptedException {
-        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("shop-accept"), NioIoHandler.newFactory());
-        EventLoopGroup loops = new MultiThreadIoEventLoopGroup(eventLoops, new DefaultThreadFactory("shop-loop"), NioIoHandler.newFactory());
+    /** @param epoll Linux epoll (Netty's native transport) rather than Java NIO */
+    public static ShopServer start(int port, int eventLoops, int backlog, boolean epoll, ShopInitializer initializer)
+            throws InterruptedException {
+        if (epoll) {
+            Epoll.ensureAvailability();
+        }
+        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("shop-accept"), io(epoll));
+        EventLoopGroup loops = new MultiThreadIoEventLoopGroup(eventLoops, new DefaultThreadFactory("shop-loop"), io(epoll));
         try {
             Channel channel = new ServerBootstrap()
                     .group(acceptor, loops)
-                    .channel(NioServerSocketChannel.class)
+                    .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                     .option(ChannelOption.SO_BACKLOG, backlog)
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
@@ -36,6 +45,20 @@ public record ShopServer(EventLoopGroup acceptor, EventLoopGroup loops, Channel 
             loops.shutdownGracefully(0, 0, TimeUnit.SECONDS);
             throw e;
         }
+    }
+
+    /** Whether Netty's native epoll transport can be used here. */
+    public static boolean epollAvailable() {
+        return Epoll.isAvailable();
+    }
+
+    private static IoHandlerFactory io(boolean epoll) {
+        return epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+    }
+
+    /** {@code epoll} or {@code nio}. */
+    public String transport() {
+        return channel instanceof EpollServerSocketChannel ? "epoll" : "nio";
     }
 
     public int port() {

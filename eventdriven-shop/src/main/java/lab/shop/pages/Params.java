@@ -55,6 +55,6 @@ final class Params {
     }
 
     private static String abbreviate(String text) {
-        return text.length() <= 40 ? text : text.substring(0, 40) + "…";
+        return text.length() <= 40 ? text : text.substring(0, 40) + "...";
     }
 }

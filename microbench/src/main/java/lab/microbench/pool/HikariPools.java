@@ -3,7 +3,11 @@ package lab.microbench.pool;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
-/** HikariCP. It validates a borrowed connection only when it sat idle longer than its bypass window (500 ms by default). */
+/**
+ * HikariCP. It validates a borrowed connection only when it sat idle longer than its bypass window
+ * (500 ms by default; the comparison is "idle ms &gt; window", so a window of 0 still skips
+ * connections returned within the same millisecond: -1 validates every borrow).
+ */
 final class HikariPools {
 
     static final String BYPASS_WINDOW = "com.zaxxer.hikari.aliveBypassWindowMs";
@@ -21,7 +25,7 @@ final class HikariPools {
         h.setMaximumPoolSize(c.size());
         h.setMinimumIdle(c.size());
         h.setConnectionTestQuery(c.validation().query());
-        HikariDataSource ds = openWithBypassWindow(h, c.validation().onBorrow() ? "0" : null);
+        HikariDataSource ds = openWithBypassWindow(h, c.validation().onBorrow() ? "-1" : null);
         return new Pool(ds, ds);
     }
 

@@ -1,26 +1,44 @@
 package lab.microbench.pool;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Properties;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 
-/** A library's version, read from the Maven metadata its jar carries (kept by the fat jar too). */
+/**
+ * The version of each library on the class path, from the dependency list the build writes
+ * ({@code microbench-dependencies.txt}, lines {@code group:artifact:jar:version:scope}).
+ */
 public final class Versions {
+
+    private static final Map<String, String> VERSIONS = load();
 
     private Versions() {
     }
 
     public static String of(String groupId, String artifactId) {
-        String resource = "/META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties";
-        try (InputStream in = Versions.class.getResourceAsStream(resource)) {
+        return VERSIONS.getOrDefault(groupId + ":" + artifactId, "?");
+    }
+
+    private static Map<String, String> load() {
+        Map<String, String> versions = new HashMap<>();
+        try (InputStream in = Versions.class.getResourceAsStream("/microbench-dependencies.txt")) {
             if (in == null) {
-                return "?";
+                return versions;
             }
-            Properties p = new Properties();
-            p.load(in);
-            return p.getProperty("version", "?");
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                String[] f = line.trim().split(" ")[0].split(":");
+                if (f.length >= 5) {
+                    versions.put(f[0] + ":" + f[1], f[f.length - 2]);
+                }
+            }
         } catch (IOException e) {
-            return "?";
+            // versions are shown as "?"
         }
+        return versions;
     }
 }

@@ -17,6 +17,11 @@ public final class Html {
         public static Row seed(String... cells) {
             return new Row(List.of(cells), "seed");
         }
+
+        /** A row of prose (error messages): left-aligned. */
+        public static Row text(String... cells) {
+            return new Row(List.of(cells), "text");
+        }
     }
 
     private final StringBuilder body = new StringBuilder();
@@ -93,6 +98,7 @@ public final class Html {
             th{background:#f0f0f0}
             tr.seed td{background:#fff6dd;font-style:italic}
             tr.best td{background:#e6f6e6}
+            tr.text td{text-align:left}
             .note{color:#555;font-size:.88em}
             .chart{position:relative;margin:.5em 0 1.5em}
             nav a{margin-right:1em}

@@ -32,7 +32,8 @@ final class ValidationSection extends Section {
         int loops = costs.get(0).loops();
         html.h3("Cost: " + String.format(java.util.Locale.ROOT, "%,d", loops) + " × getConnection().close(), one thread, pool of 1");
         html.p("Total ms for the loop (after one untimed pass of the same length) and the per-borrow p50 / p99 in µs, against "
-                + "MariaDB through mysql-connector-j. NONE = no check, PING = isValid(), QUERY = SELECT 1; each pool is set to validate on every borrow.");
+                + "MariaDB through mysql-connector-j. NONE = no check, PING = isValid(), QUERY = SELECT 1; each pool is set to validate on every borrow "
+                + "(Tomcat validationInterval=0, HikariCP aliveBypassWindowMs=-1, Vibur connectionIdleLimitInSeconds=0).");
         Map<String, Map<String, ValidationExperiment.Cost>> byPool = new LinkedHashMap<>();
         costs.forEach(c -> byPool.computeIfAbsent(c.label(), k -> new LinkedHashMap<>()).put(c.validation(), c));
         List<Html.Row> rows = new ArrayList<>();
@@ -87,7 +88,7 @@ final class ValidationSection extends Section {
                 cells.add(k == null ? "–" : k.first().outcome().name());
                 cells.add(k == null ? "–" : k.second().outcome().name());
                 if (k != null && k.first().error() != null) {
-                    errors.add(Html.Row.of(engine, e.getKey(), k.first().error()));
+                    errors.add(Html.Row.text(engine, e.getKey(), k.first().error()));
                 }
             }
             boolean recovered = cells.stream().skip(1).allMatch(c -> c.equals("RECOVERED"));
