@@ -1,6 +1,7 @@
 package lab.microbench.pool;
 
 import java.util.Locale;
+import java.util.function.Consumer;
 import lab.microbench.db.DbUrl;
 import lab.microbench.db.DriverKind;
 import lab.microbench.stub.StubDriver;
@@ -24,6 +25,14 @@ public record Backend(String name, String driverClass, String url, String user, 
     /** {@code stub}, {@code mysql} (MariaDB server through Connector/J) or {@code postgresql}. */
     public static Backend named(String name) {
         return name.equalsIgnoreCase("stub") ? stub() : of(DriverKind.valueOf(name.toUpperCase(Locale.ROOT)));
+    }
+
+    /** Hands driver class, URL, user and password to a pool's four setters. */
+    void configure(Consumer<String> driver, Consumer<String> jdbcUrl, Consumer<String> username, Consumer<String> pass) {
+        driver.accept(driverClass);
+        jdbcUrl.accept(url);
+        username.accept(user);
+        pass.accept(password);
     }
 
     public boolean isStub() {

@@ -10,10 +10,7 @@ final class Dbcp2Pools {
 
     static Pool open(PoolConfig c) {
         BasicDataSource ds = new BasicDataSource();
-        ds.setDriverClassName(c.backend().driverClass());
-        ds.setUrl(c.backend().url());
-        ds.setUsername(c.backend().user());
-        ds.setPassword(c.backend().password());
+        c.backend().configure(ds::setDriverClassName, ds::setUrl, ds::setUsername, ds::setPassword);
         ds.setInitialSize(c.size());
         ds.setMaxTotal(c.size());
         ds.setMaxIdle(c.size());

@@ -18,10 +18,7 @@ final class HikariPools {
     static Pool open(PoolConfig c) {
         HikariConfig h = new HikariConfig();
         h.setPoolName("bench-hikari");
-        h.setDriverClassName(c.backend().driverClass());
-        h.setJdbcUrl(c.backend().url());
-        h.setUsername(c.backend().user());
-        h.setPassword(c.backend().password());
+        c.backend().configure(h::setDriverClassName, h::setJdbcUrl, h::setUsername, h::setPassword);
         h.setMaximumPoolSize(c.size());
         h.setMinimumIdle(c.size());
         h.setConnectionTestQuery(c.validation().query());

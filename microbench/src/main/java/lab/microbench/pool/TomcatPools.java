@@ -11,10 +11,7 @@ final class TomcatPools {
 
     static Pool open(PoolConfig c, boolean fairQueue) {
         PoolProperties p = new PoolProperties();
-        p.setDriverClassName(c.backend().driverClass());
-        p.setUrl(c.backend().url());
-        p.setUsername(c.backend().user());
-        p.setPassword(c.backend().password());
+        c.backend().configure(p::setDriverClassName, p::setUrl, p::setUsername, p::setPassword);
         p.setInitialSize(c.size());
         p.setMaxActive(c.size());
         p.setMaxIdle(c.size());

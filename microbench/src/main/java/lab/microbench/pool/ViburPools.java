@@ -12,10 +12,7 @@ final class ViburPools {
         ViburDBCPDataSource ds = new ViburDBCPDataSource();
         ds.setName("bench-vibur");
         ds.setEnableJMX(false);
-        ds.setDriverClassName(c.backend().driverClass());
-        ds.setJdbcUrl(c.backend().url());
-        ds.setUsername(c.backend().user());
-        ds.setPassword(c.backend().password());
+        c.backend().configure(ds::setDriverClassName, ds::setJdbcUrl, ds::setUsername, ds::setPassword);
         ds.setPoolInitialSize(c.size());
         ds.setPoolMaxSize(c.size());
         ds.setConnectionIdleLimitInSeconds(c.validation().onBorrow() ? 0 : -1);
