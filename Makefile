@@ -11,7 +11,6 @@ MVN = JAVA_HOME=$(JDK) ./mvnw -B --no-transfer-progress
 JAVA = $(JDK)/bin/java --enable-native-access=ALL-UNNAMED
 
 SEED_JAR := db-seed/target/db-seed-all.jar
-ACCESS_SOURCES := $(shell find access/src/main -type f 2>/dev/null) access/pom.xml pom.xml
 
 PORTAL_JAR := servlet-portal/target/servlet-portal.jar
 SHOP_JAR := eventdriven-shop/target/eventdriven-shop.jar
@@ -35,13 +34,10 @@ jdk: ## check that a JDK >= 21 is available
 build: jdk ## build every module (skips tests)
 	$(MVN) -q install -DskipTests
 
-$(SEED_JAR): $(ACCESS_SOURCES) $(shell find db-seed/src/main -type f 2>/dev/null) db-seed/pom.xml
-	@scripts/find-jdk.sh >/dev/null
-	$(MVN) -q -pl db-seed -am install -DskipTests
-
 jars: $(APP_JARS)
 
-$(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR): $(ALL_SOURCES)
+# One Maven run builds every runnable jar (grouped target), only when a source is newer.
+$(APP_JARS) &: $(ALL_SOURCES)
 	@scripts/find-jdk.sh >/dev/null
 	$(MVN) -q -pl db-seed,servlet-portal,eventdriven-shop,loadgen -am install -DskipTests
 	@touch $(APP_JARS)

@@ -66,6 +66,8 @@ class DownServerTest {
         try (TcpProxy proxy = new TcpProxy(direct.host(), direct.port());
              DbClient client = DbClients.create(proxy.via(direct), mode, options())) {
             Fire.warmUp(client);
+            DbSession pinned = client.openSession();
+            Fire.await(pinned.query("SELECT 1 AS one"));
 
             List<CompletableFuture<Rows>> load = Fire.concurrently(client, 12, () -> client.query(Cases.sleep(engine, 0.3)));
             Thread.sleep(100);
@@ -81,6 +83,8 @@ class DownServerTest {
                     errors.size(), outcomes.size(), settledMs, errors.getFirst().getMessage());
             errors.forEach(e -> unavailable(client, e));
             unavailable(client, Fire.failure(client.query("SELECT 1")));
+            unavailable(client, Fire.failure(pinned.query("SELECT 1"))); // a session's connection was cut too
+            pinned.close();
 
             proxy.restore();
             assertTrue(recovers(client, Duration.ofSeconds(8)), "the client recovers without a restart");

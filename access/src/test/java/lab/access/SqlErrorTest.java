@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import lab.access.SourceUrl.Engine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,6 +29,11 @@ class SqlErrorTest {
 
             DbException syntax = assertInstanceOf(DbException.class, Fire.failure(client.update("UPDATE SET nothing")));
             assertEquals(engine == Engine.MYSQL ? "42000" : "42601", syntax.sqlState());
+
+            // a parameter the column cannot take is the caller's error, not an unavailable server
+            Throwable badParameter = Fire.failure(client.query("SELECT 1 AS one WHERE 1 = ?", List.of(1, 2)));
+            assertInstanceOf(DbException.class, badParameter);
+            assertFalse(badParameter instanceof SourceUnavailableException, badParameter.toString());
 
             // the client is still fine after errors
             assertEquals(1L, Fire.await(client.query("SELECT 1 AS one")).first().getLong("one"));

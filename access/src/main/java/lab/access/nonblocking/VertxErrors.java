@@ -4,6 +4,7 @@ import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.DatabaseException;
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import lab.access.DbException;
@@ -13,14 +14,20 @@ import lab.access.internal.Failures;
 
 /**
  * Vert.x failures as {@link DbException}s naming the source: server errors keep message, SQLState
- * and code; a full pool wait queue is an overload; connection failures, closed connections and
- * pool timeouts become {@link SourceUnavailableException}.
+ * and code; a full pool wait queue is an overload; a lost or unobtainable connection is
+ * {@link SourceUnavailableException}; anything else (a wrong parameter count, say) is the caller's.
  */
 final class VertxErrors {
 
-    /** Messages of the plain exceptions the SQL pool raises when no connection came within {@code connectTimeout}. */
-    private static final Set<String> POOL_WAIT_TIMEOUT = Set.of("Timeout", "Timeout waiting for connection");
-    private static final String POOL_CLOSED = "Pool closed";
+    /**
+     * Vert.x raises these as plain exceptions, like caller errors, so only their constant
+     * messages tell them apart: the pool's wait for a connection timed out (SqlConnectionPool,
+     * PoolOptions.connectionTimeout)…
+     */
+    private static final Set<String> NO_CONNECTION_IN_TIME = Set.of("Timeout", "Timeout waiting for connection");
+    /** … or a command met a connection that was closing or closed (SqlClientBase, SocketConnectionBase), or the pool was closed. */
+    private static final List<String> CONNECTION_GONE = List.of(
+            "Connection is not active now", "Pending requests failed to be sent due to connection has been closed", "Pool closed");
 
     private VertxErrors() {
     }
@@ -36,19 +43,20 @@ final class VertxErrors {
         if (t instanceof ConnectionPoolTooBusyException) {
             return gate.reject(t);
         }
-        if (POOL_WAIT_TIMEOUT.contains(t.getMessage())) {
+        if (NO_CONNECTION_IN_TIME.contains(t.getMessage())) {
             return new SourceUnavailableException(gate.source(), "unavailable: no connection within the connect timeout", t);
         }
-        if (isUnavailable(t)) {
+        if (isConnectionFailure(t)) {
             return new SourceUnavailableException(gate.source(), "unavailable: " + Failures.describe(t), t);
         }
         return gate.unexpected(t);
     }
 
-    private static boolean isUnavailable(Throwable error) {
+    private static boolean isConnectionFailure(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage() == null ? "" : t.getMessage();
             if (t instanceof IOException || t instanceof ClosedConnectionException || t instanceof TimeoutException
-                    || POOL_CLOSED.equals(t.getMessage())) {
+                    || CONNECTION_GONE.stream().anyMatch(message::startsWith)) {
                 return true;
             }
         }

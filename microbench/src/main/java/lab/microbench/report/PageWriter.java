@@ -41,13 +41,13 @@ public final class PageWriter {
         }
         Environment e = meta.get().environment();
         html.table(List.of("what", "value"), List.of(
-                Html.Row.of("CPU", e.cpus() + " × " + e.cpuModel()),
-                Html.Row.of("memory", e.memoryMb() + " MB"),
-                Html.Row.of("OS", e.os()),
-                Html.Row.of("JVM", e.jvm()),
-                Html.Row.of("MariaDB", e.mariadb()),
-                Html.Row.of("PostgreSQL", e.postgresql()),
-                Html.Row.of("libraries", e.libraries().toString())));
+                Html.Row.text("CPU", e.cpus() + " × " + e.cpuModel()),
+                Html.Row.text("memory", e.memoryMb() + " MB"),
+                Html.Row.text("OS", e.os()),
+                Html.Row.text("JVM", e.jvm()),
+                Html.Row.text("MariaDB", e.mariadb()),
+                Html.Row.text("PostgreSQL", e.postgresql()),
+                Html.Row.text("libraries", e.libraries().toString())));
         html.note("Client and servers share the same machine (no network hop), as in the seeds' local runs.");
     }
 }

@@ -31,7 +31,8 @@ final class ThroughputSection extends Section {
         html.note(scores.get(0).settings().replace(scores.get(0).threads() + " thread(s)", "threads as in the columns"));
         html.p("Throughput in operations per millisecond (higher is better), 10 connections. Validation QUERY = "
                 + "\"SELECT 1\" on every borrow (Tomcat with validationInterval=0, HikariCP with aliveBypassWindowMs=-1); "
-                + "PING = Connection.isValid(); NONE = no check (HikariCP still checks connections idle for more than 500 ms, which never happens here).");
+                + "PING = Connection.isValid(); NONE = no check (HikariCP still checks connections idle for more than 500 ms, which never happens here). "
+                + "\"fastest\" = the highest score; where the ± intervals overlap, this run does not settle the order.");
         for (String backend : List.of("stub", "mysql")) {
             List<JmhScore> mine = scores.stream().filter(s -> s.param("backend").equals(backend)).toList();
             if (!mine.isEmpty()) {

@@ -1,0 +1,76 @@
+package lab.microbench.thesis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import lab.access.DbClient;
+import lab.access.DbSession;
+import lab.access.ForkJoin;
+import lab.access.Rows;
+import lab.access.SourceUrl;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Thesis 4.1.1 and 4.1.2: one operation = {@code requests} times the same small SELECT on one
+ * connection (one session: every call fired, then joined). {@code oneWayMicros} &gt; 0 puts a
+ * {@link LatencyRelay} between client and server (half the emulated round trip each way).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class SessionBench {
+
+    @Param({"MYSQL"})
+    public String engine;
+    @Param({"jdbc"})
+    public String variant;
+    @Param({"50"})
+    public int requests;
+    @Param({"0"})
+    public long oneWayMicros;
+
+    private DbClient client;
+    private LatencyRelay relay;
+
+    @Setup(Level.Trial)
+    public void open() throws Exception {
+        SourceUrl url = ThesisDb.url(engine);
+        if (oneWayMicros > 0) {
+            relay = new LatencyRelay(url.host(), url.port(), oneWayMicros);
+            url = Variant.via(url, relay.port());
+        }
+        client = Variant.of(variant).client(url, 1);
+        operation(); // connects
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        if (client != null) {
+            client.close();
+        }
+        if (relay != null) {
+            relay.close();
+        }
+    }
+
+    @Benchmark
+    public List<Rows> operation() {
+        List<CompletionStage<Rows>> calls = new ArrayList<>(requests);
+        try (DbSession session = client.openSession()) {
+            for (int i = 0; i < requests; i++) {
+                calls.add(session.query(ThesisDb.QUERY, 1 + i % ThesisDb.ROWS));
+            }
+            return ForkJoin.join(ForkJoin.all(calls), Variant.TIMEOUT);
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package lab.microbench.thesis;
+
+import java.util.List;
+import lab.microbench.Plan;
+
+/**
+ * Every parameter of a thesis run, shown as is on the page. {@link #quick()} keeps the whole
+ * chapter 4.1 re-run to a few minutes on 2 cores (fewer points per figure, short iterations);
+ * {@link #full()} runs the thesis' ranges.
+ *
+ * @param slowLink  JMH settings for the 78 ms link, where one operation takes up to seconds
+ * @param links     the links of Figures 4.1–4.3 (one-way delay 0 = loopback, no relay)
+ * @param scaleVariants the variants of the scalability runs (Figures 4.4 and 4.5)
+ */
+public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh slowLink, List<String> engines, List<Integer> requests,
+                         List<Link> links, List<Integer> servers, List<Integer> connections, List<String> scaleVariants) {
+
+    /** A link of Figures 4.1–4.3: the thesis' measured round trip and the one-way delay we add for it. */
+    public record Link(String id, String title, double thesisRttMs, long oneWayMicros) {
+    }
+
+    public static final List<Link> LINKS = List.of(
+            new Link("loopback", "Figure 4.1: loopback (thesis: 0.046 ms ping)", 0.046, 0),
+            new Link("lan", "Figure 4.2: emulated gigabit Ethernet, 0.19 ms round trip", 0.19, 95),
+            new Link("internet", "Figure 4.3: emulated Internet link, 78 ms round trip", 78, 39_000));
+
+    public static final int BASE_PORT = 5441;
+
+    public static ThesisPlan quick() {
+        return new ThesisPlan("quick", new Plan.Jmh(2, 1, 300, 2, 300), new Plan.Jmh(2, 1, 1_000, 2, 1_000),
+                List.of("MYSQL", "POSTGRESQL"), List.of(1, 25), LINKS, List.of(1, 2, 4, 8), List.of(1, 100, 500),
+                List.of("threadpool", "nonblocking-pipelined"));
+    }
+
+    public static ThesisPlan full() {
+        return new ThesisPlan("full", new Plan.Jmh(3, 3, 1_000, 5, 1_000), new Plan.Jmh(2, 1, 3_000, 3, 3_000),
+                List.of("MYSQL", "POSTGRESQL"), List.of(1, 2, 5, 10, 15, 20, 25), LINKS, List.of(1, 2, 3, 4, 5, 6, 7, 8),
+                List.of(1, 10, 50, 100, 200, 300, 400, 500), List.of("jdbc", "threadpool", "nonblocking-pipelined", "virtual"));
+    }
+}
