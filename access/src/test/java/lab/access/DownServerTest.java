@@ -9,6 +9,7 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import lab.access.SourceUrl.Engine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,28 +43,40 @@ class DownServerTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#all")
     void hangingHandshakeFailsEveryCallWithinConnectTimeoutThenRecovers(Engine engine, Mode mode) throws Exception {
-        SourceUrl direct = TestDb.url(engine);
-        try (TcpProxy proxy = new TcpProxy(direct.host(), direct.port())) {
-            proxy.stall(true);
-            try (DbClient client = DbClients.create(proxy.via(direct), mode, options().withPoolSize(1).withQueueBound(0))) {
-                for (int i = 0; i < 3; i++) {
-                    long t0 = System.nanoTime();
-                    Throwable e = Fire.failure(client.query("SELECT 1"));
-                    long ms = Duration.ofNanos(System.nanoTime() - t0).toMillis();
-                    unavailable(client, e);
-                    assertTrue(ms < CONNECT.toMillis() + MARGIN_MS, "call " + i + " failed after " + ms + " ms");
-                }
-                proxy.restore();
-                assertTrue(recovers(client, Duration.ofSeconds(8)), "the client recovers once the server answers");
+        againstHangingServer(engine, mode, options().withPoolSize(1).withQueueBound(0), client -> {
+            for (int i = 0; i < 3; i++) {
+                long t0 = System.nanoTime();
+                Throwable e = Fire.failure(client.query("SELECT 1"));
+                long ms = Duration.ofNanos(System.nanoTime() - t0).toMillis();
+                unavailable(client, e);
+                assertTrue(ms < CONNECT.toMillis() + MARGIN_MS, "call " + i + " failed after " + ms + " ms");
             }
-        }
+        });
+    }
+
+    /**
+     * A session that cannot get its connection fails the calls queued behind the first one at once,
+     * with the same error, instead of making each of them wait the connect timeout again.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#async")
+    void sessionWithoutConnectionFailsItsQueuedCallsTogetherThenANewSessionRecovers(Engine engine, Mode mode) throws Exception {
+        againstHangingServer(engine, mode, options(), client -> {
+            DbSession session = client.openSession();
+            List<CompletionStage<Rows>> calls = List.of(session.query("SELECT 1"), session.query("SELECT 2"),
+                    session.query("SELECT 3"), session.query("SELECT 4"));
+            List<String> errors = calls.stream().map(c -> unavailable(client, Fire.failure(c)).getMessage()).toList();
+            session.close();
+            assertTrue(errors.stream().allMatch(errors.getFirst()::equals), "one failure for the whole queue: " + errors);
+            assertTrue(!errors.getFirst().contains("no answer within"), errors.getFirst());
+        });
     }
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#all")
     void cutInTheMiddleOfLoadThenRecovers(Engine engine, Mode mode) throws Exception {
         SourceUrl direct = TestDb.url(engine);
-        try (TcpProxy proxy = new TcpProxy(direct.host(), direct.port());
+        try (TcpProxy proxy = new TcpProxy(direct);
              DbClient client = DbClients.create(proxy.via(direct), mode, options())) {
             Fire.warmUp(client);
             DbSession pinned = client.openSession();
@@ -95,7 +108,7 @@ class DownServerTest {
     @MethodSource("lab.access.Cases#all")
     void silentServerFailsWithinQueryTimeout(Engine engine, Mode mode) throws Exception {
         SourceUrl direct = TestDb.url(engine);
-        try (TcpProxy proxy = new TcpProxy(direct.host(), direct.port());
+        try (TcpProxy proxy = new TcpProxy(direct);
              DbClient client = DbClients.create(proxy.via(direct), mode, options().withPoolSize(2))) {
             Fire.warmUp(client);
             proxy.stall(true);
@@ -110,6 +123,30 @@ class DownServerTest {
             assertTrue(ms >= QUERY.toMillis() - 100 && ms < QUERY.toMillis() + MARGIN_MS, "gave up after " + ms + " ms");
             proxy.restore();
         }
+    }
+
+    /**
+     * Runs {@code whileHanging} against a server that accepts TCP but never answers, then lets it
+     * answer: the client recovers, and a new session works.
+     */
+    private static void againstHangingServer(Engine engine, Mode mode, ClientOptions options, ClientCheck whileHanging) throws Exception {
+        SourceUrl direct = TestDb.url(engine);
+        try (TcpProxy proxy = new TcpProxy(direct)) {
+            proxy.stall(true);
+            try (DbClient client = DbClients.create(proxy.via(direct), mode, options)) {
+                whileHanging.run(client);
+                proxy.restore();
+                assertTrue(recovers(client, Duration.ofSeconds(8)), "the client recovers once the server answers");
+                DbSession fresh = client.openSession();
+                assertEquals(1L, Fire.await(fresh.query("SELECT 1 AS one")).first().getLong("one"));
+                fresh.close();
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface ClientCheck {
+        void run(DbClient client) throws Exception;
     }
 
     /** The error is the "source unavailable" kind and its message starts with host:port/db. */

@@ -62,7 +62,7 @@ class ModeThreadsTest {
                         "jdbc runs on the caller's thread");
                 case THREADPOOL -> {
                     assertTrue(peak.matching() <= EXECUTOR_THREADS, "at most executorThreads threads: " + peak.matching());
-                    assertTrue(completers.stream().allMatch(t -> t.getName().startsWith("threadpool-bench_access-")), names(completers));
+                    assertTrue(completers.stream().allMatch(t -> t.getName().startsWith("threadpool-" + engine.scheme + "-bench_access-")), names(completers));
                     assertTrue(peak.all() - before <= EXECUTOR_THREADS + 5, "no thread per query");
                 }
                 case NONBLOCKING -> {
@@ -71,7 +71,7 @@ class ModeThreadsTest {
                 }
                 case VIRTUAL -> {
                     assertTrue(completers.stream().allMatch(Thread::isVirtual), names(completers));
-                    assertTrue(completers.stream().allMatch(t -> t.getName().startsWith("virtual-bench_access-")), names(completers));
+                    assertTrue(completers.stream().allMatch(t -> t.getName().startsWith("virtual-" + engine.scheme + "-bench_access-")), names(completers));
                     assertTrue(peak.all() - before < 20, "virtual threads, few carriers: +" + (peak.all() - before));
                 }
             }
@@ -94,7 +94,7 @@ class ModeThreadsTest {
     private static Predicate<String> ownThreads(DbClient client) {
         return switch (client.mode()) {
             case JDBC -> name -> name.startsWith("jdbc-caller-");
-            case THREADPOOL -> name -> name.startsWith("threadpool-bench_access-");
+            case THREADPOOL -> name -> name.startsWith("threadpool-" + client.source().engine().scheme + "-bench_access-");
             case NONBLOCKING -> name -> name.startsWith("vert.x-");
             case VIRTUAL -> name -> name.startsWith("ForkJoinPool-");
         };

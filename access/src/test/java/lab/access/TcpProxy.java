@@ -16,46 +16,64 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A plain-socket TCP proxy in front of a real server, to break the network on purpose:
- * {@link #cut()} resets every connection and refuses new ones, {@link #restore()} forwards again,
- * {@link #stall(boolean)} holds all traffic (a server that stopped answering), and
- * {@link #latency(long)} delays the server's replies (a far-away server) without limiting throughput.
+ * {@link #cut()} resets every connection and refuses new ones (a server that is down),
+ * {@link #blackHole()} resets every connection and accepts new ones without ever answering (a
+ * server that hangs), {@link #stall(boolean)} holds all traffic (a server that stopped answering),
+ * {@link #latency(long)} delays the server's replies (a far-away server) without limiting
+ * throughput, and {@link #restore()} forwards again. Shared with the apps' tests through the
+ * {@code access} test-jar.
  */
-final class TcpProxy implements AutoCloseable {
+public final class TcpProxy implements AutoCloseable {
 
     private final ServerSocket listener;
     private final InetSocketAddress target;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private volatile boolean cut;
+    private volatile boolean blackHole;
     private volatile boolean stalled;
     private volatile long latencyMs;
     private volatile boolean closed;
 
-    TcpProxy(String host, int port) throws IOException {
+    public TcpProxy(SourceUrl target) throws IOException {
+        this(target.host(), target.port());
+    }
+
+    public TcpProxy(String host, int port) throws IOException {
         this.target = new InetSocketAddress(host, port);
         this.listener = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
         Thread.ofPlatform().daemon().name("test-proxy-accept").start(this::acceptLoop);
     }
 
     /** The same source, reached through this proxy. */
-    SourceUrl via(SourceUrl url) {
+    public SourceUrl via(SourceUrl url) {
         return new SourceUrl(url.engine(), url.user(), url.password(), "127.0.0.1", listener.getLocalPort(), url.database());
     }
 
-    void cut() {
+    public void cut() {
         cut = true;
-        sockets.forEach(TcpProxy::closeQuietly);
+        resetAll();
     }
 
-    void restore() {
+    public void blackHole() {
+        blackHole = true;
+        resetAll();
+    }
+
+    /** Forwards again; connections held by {@link #blackHole()} are reset so that their clients retry. */
+    public void restore() {
         cut = false;
         stalled = false;
+        if (blackHole) {
+            blackHole = false;
+            resetAll();
+        }
     }
 
-    void stall(boolean on) {
+    public void stall(boolean on) {
         stalled = on;
     }
 
-    void latency(long ms) {
+    public void latency(long ms) {
         latencyMs = ms;
     }
 
@@ -63,7 +81,14 @@ final class TcpProxy implements AutoCloseable {
     public void close() {
         closed = true;
         closeQuietly(listener);
-        sockets.forEach(TcpProxy::closeQuietly);
+        resetAll();
+    }
+
+    private void resetAll() {
+        sockets.removeIf(socket -> {
+            closeQuietly(socket);
+            return true;
+        });
     }
 
     private void acceptLoop() {
@@ -74,11 +99,16 @@ final class TcpProxy implements AutoCloseable {
                     closeQuietly(client);
                     continue;
                 }
-                Socket server = new Socket();
-                server.connect(target, 2_000);
+                sockets.add(client);
+                if (blackHole) {
+                    continue; // accepted, never answered
+                }
+                Socket server = connect(client);
+                if (server == null) {
+                    continue;
+                }
                 client.setTcpNoDelay(true);
                 server.setTcpNoDelay(true);
-                sockets.add(client);
                 sockets.add(server);
                 pump(client, server, false);
                 pump(server, client, true);
@@ -87,6 +117,20 @@ final class TcpProxy implements AutoCloseable {
                     return;
                 }
             }
+        }
+    }
+
+    /** The server's side of a new connection, or null (the client's side closed) when the server refuses. */
+    private Socket connect(Socket client) {
+        Socket server = new Socket();
+        try {
+            server.connect(target, 2_000);
+            return server;
+        } catch (IOException e) {
+            closeQuietly(server);
+            closeQuietly(client);
+            sockets.remove(client);
+            return null;
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.Map;
 import lab.access.SourceUrl;
+import lab.access.TcpProxy;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -22,8 +23,8 @@ class RecoveryTest {
     void aSourceThatComesBackFillsItsPanelAgain(PortalMode mode) throws Exception {
         PortalSource flaky = PortalSource.CONTACTS_PG;
         SourceUrl real = TestDatabases.urls().get(flaky);
-        try (CuttableProxy proxy = new CuttableProxy(real);
-             Portal portal = Portal.start(mode, Map.of(TestDatabases.property(flaky), TestDatabases.text(proxy.route(real))))) {
+        try (TcpProxy proxy = new TcpProxy(real);
+             Portal portal = Portal.start(mode, Map.of(TestDatabases.property(flaky), TestDatabases.text(proxy.via(real))))) {
             PortalModesTest.assertFilled(portal.get("/?seed=21").page());
 
             proxy.cut();

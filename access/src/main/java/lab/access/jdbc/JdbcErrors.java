@@ -33,6 +33,13 @@ final class JdbcErrors {
         return new DbException(source, Failures.describe(t), null, 0, t);
     }
 
+    /** No connection could be had from the pool: the source is unavailable, whatever the driver said. */
+    static DbException noConnection(String source, SQLException error) {
+        DbException translated = translate(source, error);
+        return translated instanceof SourceUnavailableException ? translated
+                : new SourceUnavailableException(source, "unavailable: " + Failures.describe(error), error);
+    }
+
     private static boolean isUnavailable(Throwable error) {
         if (error instanceof SQLTransientConnectionException || error instanceof SQLNonTransientConnectionException
                 || error instanceof SQLRecoverableException || error instanceof SQLTimeoutException) {

@@ -12,7 +12,10 @@ import lab.access.Rows;
 /**
  * A session of the JDBC-based modes: one Hikari connection, taken by the first call and pinned
  * until {@link #close()}; calls run in order through a {@link SerialQueue}. Transactions use
- * {@code setAutoCommit(false)} / {@code commit()} / {@code rollback()}.
+ * {@code setAutoCommit(false)} / {@code commit()} / {@code rollback()}. When the connection cannot
+ * be had, the calls queued behind the failed one fail at once with the same
+ * {@link lab.access.SourceUnavailableException} instead of each waiting the connect timeout again;
+ * later calls try again.
  */
 final class JdbcSession implements DbSession, Lease {
 
@@ -77,7 +80,13 @@ final class JdbcSession implements DbSession, Lease {
     @Override
     public Connection acquire() throws SQLException {
         if (pinned == null) {
-            pinned = client.pool().borrow();
+            try {
+                pinned = client.pool().borrow();
+            } catch (SQLException e) {
+                DbException unavailable = JdbcErrors.noConnection(client.source().address(), e);
+                queue.abortPending(unavailable);
+                throw unavailable;
+            }
         }
         return pinned;
     }

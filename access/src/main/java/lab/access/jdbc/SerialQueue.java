@@ -40,6 +40,19 @@ final class SerialQueue {
         dispatch.accept(new Drain());
     }
 
+    /** Fails every call waiting now (those submitted later run as usual). */
+    void abortPending(DbException why) {
+        ArrayDeque<Job> failing;
+        lock.lock();
+        try {
+            failing = new ArrayDeque<>(pending);
+            pending.clear();
+        } finally {
+            lock.unlock();
+        }
+        failing.forEach(job -> job.abort(why));
+    }
+
     private Job next() {
         lock.lock();
         try {

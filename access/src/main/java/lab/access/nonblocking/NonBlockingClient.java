@@ -9,6 +9,7 @@ import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import lab.access.ClientOptions;
 import lab.access.DbClient;
@@ -22,6 +23,8 @@ import lab.access.internal.CallGate;
  * {@code nonblocking}: the Vert.x MySQL and PostgreSQL clients on the shared event loops. No
  * thread waits for a query; results arrive on an event loop ({@code vert.x-eventloop-thread-N}),
  * where the returned stages complete. Sessions hold one connection and pipeline their calls.
+ * Waiting for a pooled connection is bounded by {@code connectTimeout}; failing to get one is
+ * {@link lab.access.SourceUnavailableException}.
  */
 public final class NonBlockingClient implements DbClient {
 
@@ -29,10 +32,12 @@ public final class NonBlockingClient implements DbClient {
     private final boolean numberedPlaceholders;
     private final Pool pool;
     private final CallGate gate;
+    private final long connectTimeoutMs;
 
     public NonBlockingClient(SourceUrl source, ClientOptions options, MeterRegistry registry) {
         this.source = source;
         this.numberedPlaceholders = source.engine() == SourceUrl.Engine.POSTGRESQL;
+        this.connectTimeoutMs = options.connectTimeout().toMillis();
         var vertx = SharedVertx.acquire(options.eventLoops());
         try {
             this.pool = VertxPools.create(vertx, source, options, SharedVertx.eventLoops());
@@ -65,7 +70,7 @@ public final class NonBlockingClient implements DbClient {
 
     @Override
     public DbSession openSession() {
-        return new NonBlockingSession(this, gate, pool::getConnection);
+        return new NonBlockingSession(this, gate, this::connection);
     }
 
     /** Closes the pool (its connections), then gives back this client's share of Vert.x. */
@@ -87,12 +92,25 @@ public final class NonBlockingClient implements DbClient {
     }
 
     /**
+     * A pooled connection within {@code connectTimeout}, or a {@link lab.access.SourceUnavailableException}
+     * (an overload error when the pool refuses). A connection that arrives after the wait gave up
+     * goes straight back to the pool.
+     */
+    Future<SqlConnection> connection() {
+        Future<SqlConnection> asked = pool.getConnection();
+        return asked.timeout(connectTimeoutMs, TimeUnit.MILLISECONDS).recover(error -> {
+            asked.onSuccess(SqlConnection::close);
+            return Future.failedFuture(VertxErrors.noConnection(gate, error, connectTimeoutMs));
+        });
+    }
+
+    /**
      * Runs a statement on a pooled connection. The call ends (and frees its room) only once the
      * connection is back in the pool, so a call admitted right after it always finds one.
      */
     private <T> CompletionStage<T> onPool(Function<SqlConnection, Future<RowSet<Row>>> statement, Function<RowSet<Row>, T> map) {
         return gate.submit(false, call -> VertxCalls.complete(call, gate,
-                pool.getConnection().compose(connection -> {
+                connection().compose(connection -> {
                     call.started();
                     return statement.apply(connection).eventually(connection::close);
                 }), map));

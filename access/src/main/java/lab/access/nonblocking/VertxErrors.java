@@ -5,7 +5,6 @@ import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.DatabaseException;
 import java.io.IOException;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import lab.access.DbException;
 import lab.access.SourceUnavailableException;
@@ -14,18 +13,17 @@ import lab.access.internal.Failures;
 
 /**
  * Vert.x failures as {@link DbException}s naming the source: server errors keep message, SQLState
- * and code; a full pool wait queue is an overload; a lost or unobtainable connection is
- * {@link SourceUnavailableException}; anything else (a wrong parameter count, say) is the caller's.
+ * and code; a full pool wait queue is an overload; a lost or unobtainable connection
+ * ({@link #noConnection}) is {@link SourceUnavailableException}; anything else (a wrong parameter
+ * count, say) is the caller's.
  */
 final class VertxErrors {
 
     /**
-     * Vert.x raises these as plain exceptions, like caller errors, so only their constant
-     * messages tell them apart: the pool's wait for a connection timed out (SqlConnectionPool,
-     * PoolOptions.connectionTimeout)…
+     * Vert.x raises these as plain exceptions, like caller errors, so only their constant messages
+     * tell them apart: a command met a connection that was closing or closed (SqlClientBase,
+     * SocketConnectionBase), or the pool was closed.
      */
-    private static final Set<String> NO_CONNECTION_IN_TIME = Set.of("Timeout", "Timeout waiting for connection");
-    /** … or a command met a connection that was closing or closed (SqlClientBase, SocketConnectionBase), or the pool was closed. */
     private static final List<String> CONNECTION_GONE = List.of(
             "Connection is not active now", "Pending requests failed to be sent due to connection has been closed", "Pool closed");
 
@@ -43,13 +41,26 @@ final class VertxErrors {
         if (t instanceof ConnectionPoolTooBusyException) {
             return gate.reject(t);
         }
-        if (NO_CONNECTION_IN_TIME.contains(t.getMessage())) {
-            return new SourceUnavailableException(gate.source(), "unavailable: no connection within the connect timeout", t);
-        }
         if (isConnectionFailure(t)) {
             return new SourceUnavailableException(gate.source(), "unavailable: " + Failures.describe(t), t);
         }
         return gate.unexpected(t);
+    }
+
+    /**
+     * A failure to get a connection from the pool: an overload when the pool refuses the waiter,
+     * otherwise (wait timed out, connect refused, handshake or login failed) the source is unavailable.
+     */
+    static DbException noConnection(CallGate gate, Throwable error, long waitedMs) {
+        Throwable t = Failures.unwrap(error);
+        if (t instanceof DbException d) {
+            return d;
+        }
+        if (t instanceof ConnectionPoolTooBusyException) {
+            return gate.reject(t);
+        }
+        String why = t instanceof TimeoutException ? "no connection within " + waitedMs + " ms" : Failures.describe(t);
+        return new SourceUnavailableException(gate.source(), "unavailable: " + why, t);
     }
 
     private static boolean isConnectionFailure(Throwable error) {

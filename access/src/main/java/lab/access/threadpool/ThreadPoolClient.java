@@ -13,7 +13,8 @@ import lab.access.jdbc.JdbcBackedClient;
 
 /**
  * {@code threadpool} (thesis "ADBCJ-JDBC"): JDBC calls run on a bounded executor of
- * {@code executorThreads} threads named {@code threadpool-<db>-N}; its queue is bounded too.
+ * {@code executorThreads} threads named {@code threadpool-<engine>-<db>-N} (engine {@code mysql} or
+ * {@code postgresql}); its queue is bounded too.
  * Session calls are handed off {@code FAIR} or {@code UNFAIR} ({@link ClientOptions#handOff()}).
  */
 public final class ThreadPoolClient extends JdbcBackedClient {
@@ -27,7 +28,7 @@ public final class ThreadPoolClient extends JdbcBackedClient {
         // admission already bounds the calls in flight; this bound is the backstop
         int queue = options.poolSize() + options.queueBound();
         return new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(queue), named("threadpool-" + source.database() + "-"),
+                new ArrayBlockingQueue<>(queue), named("threadpool-" + source.engine().scheme + "-" + source.database() + "-"),
                 new ThreadPoolExecutor.AbortPolicy());
     }
 

@@ -9,15 +9,16 @@ import lab.access.SourceUrl;
 import lab.access.jdbc.JdbcBackedClient;
 
 /**
- * {@code virtual}: JDBC with one virtual thread per call ({@code virtual-<db>-N}); concurrency is
- * bounded by the Hikari pool (and admission), not by threads. A session's calls run one after
+ * {@code virtual}: JDBC with one virtual thread per call ({@code virtual-<engine>-<db>-N}); concurrency
+ * is bounded by the Hikari pool (and admission), not by threads. A session's calls run one after
  * another, each on its own virtual thread.
  */
 public final class VirtualThreadClient extends JdbcBackedClient {
 
     public VirtualThreadClient(SourceUrl source, ClientOptions options, MeterRegistry registry) {
         super(source, Mode.VIRTUAL, options, registry,
-                Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("virtual-" + source.database() + "-", 0).factory()),
+                Executors.newThreadPerTaskExecutor(Thread.ofVirtual()
+                        .name("virtual-" + source.engine().scheme + "-" + source.database() + "-", 0).factory()),
                 HandOff.FAIR);
     }
 }

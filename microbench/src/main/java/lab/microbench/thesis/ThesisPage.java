@@ -125,7 +125,9 @@ public final class ThesisPage {
                 + "another; nonblocking with pipelining off (limit 1: the next query is written after the previous answer) and on. "
                 + "Links: " + meta.get().parameters().get("emulation") + ". The relay (LatencyRelay, in the benchmark JVM, "
                 + "127.0.0.1 only) forwards to the real server and holds every chunk for half the round trip in each direction, "
-                + "in order, like tc netem delay without jitter or bandwidth limit; it adds its own few tens of µs per hop.");
+                + "in order, like tc netem delay without jitter or bandwidth limit; its thread hops add their own delay on a "
+                + "busy machine. Measured round trip through the relay (median one-byte ping, ms): "
+                + meta.get().parameters().getOrDefault("relayRoundTripMsMeasured", "not measured in this run") + ".");
         List<Html.Row> speedups = new ArrayList<>();
         for (ThesisPlan.Link link : ThesisPlan.LINKS) {
             html.h3(link.title());

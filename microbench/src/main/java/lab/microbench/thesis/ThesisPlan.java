@@ -27,8 +27,8 @@ public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh slowLink, List<Stri
     public static final int BASE_PORT = 5441;
 
     public static ThesisPlan quick() {
-        return new ThesisPlan("quick", new Plan.Jmh(2, 1, 300, 2, 300), new Plan.Jmh(2, 1, 1_000, 2, 1_000),
-                List.of("MYSQL", "POSTGRESQL"), List.of(1, 25), LINKS, List.of(1, 2, 4, 8), List.of(1, 100, 500),
+        return new ThesisPlan("quick", new Plan.Jmh(2, 1, 300, 3, 300), new Plan.Jmh(2, 1, 1_000, 2, 1_000),
+                List.of("MYSQL", "POSTGRESQL"), List.of(1, 25), LINKS, List.of(1, 2, 4, 8), List.of(1, 50, 200),
                 List.of("threadpool", "nonblocking-pipelined"));
     }
 

@@ -90,6 +90,11 @@ public final class ThesisRunner {
         parameters.put("emulation", support.netem()
                 ? "kernel netem is available, but this run still uses the user-space relay (the same emulation on every machine)"
                 : "user-space delay relay on loopback; " + support.reason());
+        Map<String, Double> measured = new LinkedHashMap<>();
+        for (ThesisPlan.Link link : plan.links()) {
+            measured.put(link.id(), link.oneWayMicros() == 0 ? null : RelayPing.medianMillis(link.oneWayMicros(), link.oneWayMicros() >= 10_000 ? 10 : 200));
+        }
+        parameters.put("relayRoundTripMsMeasured", measured);
         List<String> files = new ArrayList<>();
         for (ThesisPlan.Link link : plan.links()) {
             String file = Experiment.PIPELINING.file + "-" + link.id() + ".json";

@@ -1,0 +1,36 @@
+package lab.microbench.thesis;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The page from a real (short) JMH result file of Table 4.1; the other experiments are said to be missing. */
+class ThesisPageTest {
+
+    @TempDir
+    Path out;
+
+    @Test
+    void pageShowsTable41BesideTheThesisAndTheIndexLinksIt() throws Exception {
+        for (String name : new String[] {"thesis-table41.json", "thesis-table41.meta.json"}) {
+            try (InputStream in = getClass().getResourceAsStream(name)) {
+                Files.copy(in, out.resolve(name));
+            }
+        }
+
+        Path page = ThesisPage.write(out);
+
+        String html = Files.readString(page);
+        assertTrue(html.contains("<title>Thesis micro-benchmarks (chapter 4.1)</title>"));
+        assertTrue(html.contains("nonblocking-pipelined") && html.contains(" ± "), "our rows with errors");
+        assertTrue(html.contains("thesis 2010: JDBC") && html.contains("79.2") && html.contains("4.84"), "thesis rows");
+        assertTrue(html.contains("Not run yet"), "missing experiments are said");
+        assertTrue(html.contains("new Chart(") && !html.contains("<script src="), "Chart.js inlined");
+        assertTrue(html.contains("\"forks\":2"), "run parameters shown");
+        assertTrue(Files.readString(out.resolve("index.html")).contains("href=\"thesis.html\""), "index links the page");
+    }
+}
