@@ -52,6 +52,8 @@ for s in results["series"]:
             problems.append(f"{key} @ {p.get('concurrency')}: requestsPerSec={p.get('requestsPerSec')}")
         if p.get("errors"):
             problems.append(f"{key} @ {p.get('concurrency')}: errors={p.get('errors')}")
+        if p.get("failedPanels"):
+            problems.append(f"{key} @ {p.get('concurrency')}: {p['failedPanels']} pages with a failed panel")
 for key in sorted(wanted - seen):
     problems.append(f"{key}: missing from the run")
 for p in problems:

@@ -27,6 +27,8 @@ public final class MetricsSampler {
     private double cpuSum;
     private int cpuSamples;
     private String lastError;
+    private Double firstPanelFailures;
+    private Double lastPanelFailures;
 
     public MetricsSampler(HttpClient client, URI uri, Duration interval) {
         this.client = client;
@@ -48,7 +50,8 @@ public final class MetricsSampler {
         synchronized (this) {
             Double cpu = cpuSamples == 0 ? null : cpuSum / cpuSamples * 100.0;
             String error = samples == 0 ? "no scrape of " + uri + " succeeded: " + lastError : null;
-            return new ServerMetrics(maxThreads, maxHeapMb, cpu, samples, error);
+            Long failedPanels = firstPanelFailures == null ? null : Math.round(lastPanelFailures - firstPanelFailures);
+            return new ServerMetrics(maxThreads, maxHeapMb, cpu, failedPanels, samples, error);
         }
     }
 
@@ -87,6 +90,7 @@ public final class MetricsSampler {
         OptionalDouble threads = text.sum("jvm_threads_live_threads");
         OptionalDouble heap = text.sum("jvm_memory_used_bytes", "area", "heap");
         OptionalDouble cpu = text.sum("process_cpu_usage");
+        OptionalDouble panelFailures = text.sum("portal_panel_failures_total");
         if (threads.isEmpty() && heap.isEmpty() && cpu.isEmpty()) {
             lastError = "no jvm_threads_live_threads, jvm_memory_used_bytes or process_cpu_usage in " + uri;
             return;
@@ -94,6 +98,10 @@ public final class MetricsSampler {
         samples++;
         threads.ifPresent(t -> maxThreads = Math.max(maxThreads == null ? 0 : maxThreads, (int) t));
         heap.ifPresent(h -> maxHeapMb = Math.max(maxHeapMb == null ? 0 : maxHeapMb, h / MB));
+        panelFailures.ifPresent(f -> {
+            firstPanelFailures = firstPanelFailures == null ? f : firstPanelFailures;
+            lastPanelFailures = f;
+        });
         cpu.ifPresent(c -> {
             cpuSum += c;
             cpuSamples++;

@@ -41,6 +41,7 @@ public final class PointTable {
             new Column("p99 (ms)", "p99Ms", Point::p99Ms, "%.2f"),
             new Column("p99.9 (ms)", "p999Ms", Point::p999Ms, "%.2f"),
             new Column("Errors", "errors", Point::errors, "%d"),
+            new Column("Pages with a failed panel", "failedPanels", Point::failedPanels, "%d"),
             new Column("Live threads (max)", "serverThreads", Point::serverThreads, "%d"),
             new Column("Heap (MB, max)", "serverHeapMb", Point::serverHeapMb, "%.1f"),
             new Column("Server CPU (% of machine)", "serverCpuPct", Point::serverCpuPct, "%.0f"),

@@ -38,6 +38,10 @@ final class Points {
         if (s.meanCpuPct() == null) {
             unmeasured.put("serverCpuPct", serverWhy != null ? serverWhy : "no process_cpu_usage in the instance's metrics");
         }
+        if (s.failedPanels() == null) {
+            unmeasured.put("failedPanels", serverWhy != null ? serverWhy
+                    : "no portal_panel_failures_total in the instance's metrics (only the portal's pages have panels)");
+        }
         Double cpuSec = d.outcome() == null ? null : d.outcome().cpuSec();
         Double cpuPct = cpuSec == null || d.outcome().wallSec() <= 0 ? null : cpuSec / d.outcome().wallSec() * 100.0;
         if (cpuSec == null) {
@@ -57,13 +61,13 @@ final class Points {
                 l.p75(), l.p90(), l.p999(), l.max(), m.requests(), m.durationSec(),
                 d.targetRate() == null ? null : d.targetRate().doubleValue(), m.achievedConcurrency(),
                 round(s.meanCpuPct()), round(cpuPct), cpuSec, d.saturation() != null, d.saturation(),
-                m.errorDetail(), unmeasured, flags, m.error(), d.raw(), d.started());
+                m.errorDetail(), s.failedPanels(), unmeasured, flags, m.error(), d.raw(), d.started());
     }
 
     /** A step that could not run at all (instance down, no rate for wrk2, Ctrl-C, ...). */
     static Point failed(int level, String error, String raw, String started) {
         return of(new StepData(level, Measurement.failed(error),
-                new ServerMetrics(null, null, null, 0, "step did not run"), null, null, null, raw, started));
+                new ServerMetrics(null, null, null, null, 0, "step did not run"), null, null, null, raw, started));
     }
 
     private static Double round(Double v) {

@@ -28,7 +28,7 @@ public final class SampleResults {
         Measurement m = Fixtures.parse(fixture);
         var threads = ManagementFactory.getThreadMXBean().getThreadCount();
         double heapMb = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / (1024.0 * 1024.0);
-        ServerMetrics s = new ServerMetrics(threads, heapMb, null, 1, null);
+        ServerMetrics s = new ServerMetrics(threads, heapMb, null, null, 1, null);
         return Points.of(new Points.StepData(level, m, s, null, null, null, "raw/" + fixture, "2026-01-01T00:00:00Z"));
     }
 

@@ -30,7 +30,7 @@ class ThesisPageTest {
         assertTrue(html.contains("thesis 2010: JDBC") && html.contains("79.2") && html.contains("4.84"), "thesis rows");
         assertTrue(html.contains("Not run yet"), "missing experiments are said");
         assertTrue(html.contains("new Chart(") && !html.contains("<script src="), "Chart.js inlined");
-        assertTrue(html.contains("\"forks\":2"), "run parameters shown");
+        assertTrue(html.contains("&quot;forks&quot;:2"), "run parameters shown");
         assertTrue(Files.readString(out.resolve("index.html")).contains("href=\"thesis.html\""), "index links the page");
     }
 }
