@@ -14,6 +14,16 @@ mode=$(instance_field "$name" 3)
 port=$(instance_field "$name" 4)
 jdk=$("$here/find-jdk.sh") || exit 1
 
+# A running JVM loads classes from its jar lazily: run from a private copy, so that a rebuild
+# (make build, make up after an edit) cannot pull the jar out from under a running instance.
+private_copy() {
+  [ -f "$1" ] || { echo "error: $1 is missing; build it with 'make build'" >&2; exit 1; }
+  local dir=${RUN_DIR:-$root/.run}/jars
+  mkdir -p "$dir"
+  cp -f "$1" "$dir/$name.jar"
+  echo "$dir/$name.jar"
+}
+
 # Native default heap: enough for the thesis' 1,000 Tomcat threads (A.3 used 1 GB), small enough for 9 instances on one box.
 common_opts="-XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:+ExitOnOutOfMemoryError --enable-native-access=ALL-UNNAMED"
 case $app in
@@ -34,10 +44,11 @@ case $app in
   dashboard)
     jar=$root/loadgen/target/loadgen.jar
     opts=${DASHBOARD_JAVA_OPTS:--Xms32m -Xmx256m}
+    jar=$(private_copy "$jar") || exit 1
     # shellcheck disable=SC2086
     exec "$jdk/bin/java" $common_opts $opts -jar "$jar" dashboard --port "$port" --results "${RESULTS_DIR:-$root/results}" --instances "$INSTANCES_CONF"
     ;;
 esac
-[ -f "$jar" ] || { echo "error: $jar is missing; build it with 'make build'" >&2; exit 1; }
+jar=$(private_copy "$jar") || exit 1
 # shellcheck disable=SC2086
 exec "$jdk/bin/java" $common_opts $opts -jar "$jar"
