@@ -19,7 +19,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 # Sources of every module: a jar is rebuilt when anything it is made from changed.
 ALL_SOURCES := $(shell find access db-seed servlet-portal eventdriven-shop loadgen -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status portal shop loadtest report dashboard e2e
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status portal shop loadtest report dashboard e2e bench bench-quick
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -109,6 +109,21 @@ report: $(LOADGEN_JAR) ## rebuild a run's page: RUN=<id> (or latest); RUNS="<a> 
 
 dashboard: $(LOADGEN_JAR) ## run only the dashboard on :8080 in the foreground
 	@scripts/run-instance.sh dashboard
+
+MICRO_JAR := microbench/target/microbench.jar
+MICRO = $(JAVA) -jar $(MICRO_JAR)
+
+$(MICRO_JAR): $(shell find access/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml access/pom.xml pom.xml
+	@scripts/find-jdk.sh >/dev/null
+	$(MVN) -q -pl microbench -am install -DskipTests
+
+bench: $(MICRO_JAR) db ## JMH: thesis micro-benchmarks, pools and drivers, full (hours) → results/micro/
+	$(MICRO) run --full --out results/micro
+	$(MICRO) thesis --full --out results/micro
+
+bench-quick: $(MICRO_JAR) db ## the same experiments, short (about 15 minutes here) → results/micro/index.html
+	$(MICRO) run --quick --out results/micro
+	$(MICRO) thesis --quick --out results/micro
 
 e2e: ## up at SCALE=tiny (own bench_e2e_* databases), smoke sweep of every instance, checks, down
 	@scripts/e2e.sh
