@@ -31,6 +31,8 @@ trap cleanup EXIT
 start=$SECONDS
 make --no-print-directory up MODE=native
 say "up took $((SECONDS - start)) s"
+make --no-print-directory status MODE=native
+pids=$(cat "${RUN_DIR:-$root/.run}"/pids/*.pid)
 
 make --no-print-directory loadtest MODE=native PROFILE=smoke APP=all
 
@@ -66,6 +68,9 @@ PY
 
 trap - EXIT
 cleanup
+for pid in $pids; do
+  if kill -0 "$pid" 2>/dev/null; then say "FAIL: pid $pid is still alive after make down"; exit 1; fi
+done
 for n in $(instance_names); do
   port=$(instance_field "$n" 4)
   if timeout 1 bash -c ":</dev/tcp/127.0.0.1/$port" 2>/dev/null; then
