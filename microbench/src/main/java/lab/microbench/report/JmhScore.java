@@ -28,7 +28,7 @@ public record JmhScore(String method, Map<String, String> params, int threads, i
                     n.path("threads").asInt(), n.path("forks").asInt(),
                     n.path("warmupIterations").asInt(), n.path("warmupTime").asString(),
                     n.path("measurementIterations").asInt(), n.path("measurementTime").asString(),
-                    metric.path("score").asDouble(), errorOf(metric), metric.path("scoreUnit").asString(),
+                    metric.path("score").asDouble(), errorOf(metric), metric.path("scoreUnit").asString().replace("us/", "µs/"),
                     n.path("jdkVersion").asString()));
         }
         return scores;
