@@ -127,6 +127,9 @@ FLUSH PRIVILEGES;"
 
 # --- PostgreSQL ------------------------------------------------------------------------------
 
+# "15 main": version and name of the first local cluster, as pg_ctlcluster wants them.
+first_cluster() { pg_lsclusters -h | awk 'NR==1 {print $1" "$2}'; }
+
 pg_admin() { runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -t -A "$@"; }
 
 pg_ensure_server() { # host port
@@ -145,7 +148,7 @@ pg_ensure_server() { # host port
       say "creating PostgreSQL cluster $PG_VERSION/main …"
       pg_createcluster "$PG_VERSION" main >/dev/null
     fi
-    local cluster; cluster=$(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}')
+    local cluster; cluster=$(first_cluster)
     say "starting PostgreSQL $cluster …"
     # shellcheck disable=SC2086
     pg_ctlcluster $cluster start || die "could not start PostgreSQL; see /var/log/postgresql/"
@@ -175,7 +178,7 @@ END \$\$;" -c "ALTER ROLE \"$user\" LOGIN CREATEDB PASSWORD '$password';" >/dev/
   if [ "$current" -lt "$PG_MAX" ]; then
     say "raising PostgreSQL max_connections $current -> $PG_MAX (needs a restart) …"
     pg_admin -c "ALTER SYSTEM SET max_connections = $PG_MAX" >/dev/null
-    local cluster; cluster=$(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}')
+    local cluster; cluster=$(first_cluster)
     # shellcheck disable=SC2086
     pg_ctlcluster $cluster restart
     wait_port 127.0.0.1 5432 PostgreSQL 30
@@ -192,7 +195,7 @@ stop_started() {
   fi
   if [ -f "$STATE_DIR/db-started-pg" ]; then
     say "stopping PostgreSQL (started by this project)"
-    local cluster; cluster=$(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}')
+    local cluster; cluster=$(first_cluster)
     # shellcheck disable=SC2086
     pg_ctlcluster $cluster stop || true
     rm -f "$STATE_DIR/db-started-pg"

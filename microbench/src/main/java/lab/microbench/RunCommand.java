@@ -19,15 +19,8 @@ import picocli.CommandLine.Option;
                 + "database bench_micro), then writes the page.")
 final class RunCommand implements Callable<Integer> {
 
-    static final class Length {
-        @Option(names = "--quick", description = "a few minutes on 2 cores (default)")
-        boolean quick;
-        @Option(names = "--full", description = "the long version: more forks, iterations and operations")
-        boolean full;
-    }
-
     @ArgGroup(exclusive = true)
-    Length length = new Length();
+    RunLength length = new RunLength();
 
     @Option(names = "--only", split = ",", paramLabel = "NAME",
             description = "experiments: throughput, fairness, overhead, validation, drivers, or the groups pools, drivers (default: all)")
@@ -41,7 +34,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Plan plan = length.full ? Plan.full() : Plan.quick();
+        Plan plan = length.full() ? Plan.full() : Plan.quick();
         Set<Experiment> selected = Experiment.select(only);
         java.nio.file.Files.createDirectories(out);
         String insertEngine = BenchSchema.prepareMysql();

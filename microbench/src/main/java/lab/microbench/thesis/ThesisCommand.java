@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import lab.microbench.report.Environment;
 import lab.microbench.report.Meta;
+import lab.microbench.RunLength;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,15 +20,8 @@ import picocli.CommandLine.Option;
                 + "MariaDB and PostgreSQL (database bench_thesis), then writes thesis.html and index.html.")
 public final class ThesisCommand implements Callable<Integer> {
 
-    static final class Length {
-        @Option(names = "--quick", description = "a few minutes on 2 cores (default)")
-        boolean quick;
-        @Option(names = "--full", description = "the thesis' ranges, longer iterations")
-        boolean full;
-    }
-
     @ArgGroup(exclusive = true)
-    Length length = new Length();
+    RunLength length = new RunLength();
 
     @Option(names = "--only", split = ",", paramLabel = "NAME", description = "table, pipelining, horizontal, vertical (default: all)")
     List<String> only;
@@ -42,7 +36,7 @@ public final class ThesisCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Files.createDirectories(out);
         if (!pageOnly) {
-            ThesisPlan plan = length.full ? ThesisPlan.full() : ThesisPlan.quick();
+            ThesisPlan plan = length.full() ? ThesisPlan.full() : ThesisPlan.quick();
             ThesisDb.prepare();
             ThesisRunner runner = new ThesisRunner(plan, out, Environment.current());
             long t0 = System.nanoTime();
