@@ -6,7 +6,6 @@ import java.util.Map;
 import lab.access.DbException;
 import lab.access.ForkJoin;
 import lab.access.OverloadedException;
-import lab.access.SourceUnavailableException;
 import lab.shop.store.NotFoundException;
 import lab.shop.store.OutOfStockException;
 import org.slf4j.Logger;
@@ -53,18 +52,9 @@ public final class ErrorPages {
         return page(HttpResponseStatus.INTERNAL_SERVER_ERROR, "Internal error", "Something went wrong on our side; it has been logged.");
     }
 
-    /**
-     * Failures of the database rather than of the request: no connection, timeouts, and the
-     * server's own "try again" states (connection errors 08, rollbacks 40, resources 53,
-     * shutdown 57, MySQL lock wait timeout 1205).
-     */
+    /** The database's failure rather than the request's (access classifies it); no SQLState at all counts too. */
     static boolean unavailable(DbException e) {
-        if (e instanceof SourceUnavailableException || e.sqlState() == null) {
-            return true;
-        }
-        String state = e.sqlState();
-        return state.startsWith("08") || state.startsWith("40") || state.startsWith("53") || state.startsWith("57")
-                || state.equals("HYT00") || e.vendorCode() == 1205;
+        return e.sqlState() == null || DbException.isSourceUnavailable(e);
     }
 
     private static Response page(HttpResponseStatus status, String title, String message, String back) {
