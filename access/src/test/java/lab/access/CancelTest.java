@@ -109,6 +109,24 @@ class CancelTest {
         }
     }
 
+    /**
+     * A connection idle for longer than the read-idle timeout is closed by the client; the next
+     * calls (on the client and in a session) get a fresh one instead of failing on the closed one.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#all")
+    void idleConnectionClosedByTheClientIsReplacedWithoutAnError(Engine engine, Mode mode) throws Exception {
+        ClientOptions options = TestDb.options().withPoolSize(2).withConnectTimeout(Duration.ofMillis(300)).withQueryTimeout(Duration.ofMillis(500));
+        try (DbClient client = DbClients.create(TestDb.url(engine), mode, options)) {
+            Fire.warmUp(client);
+            Thread.sleep(options.queryTimeout().plus(options.connectTimeout()).toMillis() + 700);
+            assertEquals(1L, Fire.await(client.query("SELECT 1 AS one")).first().getLong("one"));
+            try (DbSession session = client.openSession()) {
+                assertEquals(2L, Fire.await(session.query("SELECT 2 AS two")).first().getLong("two"));
+            }
+        }
+    }
+
     private static int failures;
 
     /** Rotates through the ways a call fails: a bad pool call, a bad session call, a transaction whose statement fails. */
