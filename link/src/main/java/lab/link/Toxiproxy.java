@@ -107,7 +107,7 @@ public final class Toxiproxy {
         }
     }
 
-    /** Same link on every proxy: the latency toxics of {@code link}, other toxics removed. */
+    /** Same link on every proxy: the latency toxics of {@code link} (fault toxics are left alone). */
     public void apply(Link link) {
         for (LinkProxy p : proxies()) {
             p.set(link);
