@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
-import lab.seed.data.Words;
+import lab.data.Words;
 import lab.shop.http.Page;
 import lab.shop.http.Request;
 import lab.shop.http.Response;
