@@ -17,7 +17,7 @@ SHOP_JAR := eventdriven-shop/target/eventdriven-shop.jar
 LOADGEN_JAR := loadgen/target/loadgen.jar
 APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 # Sources of every module: a jar is rebuilt when anything it is made from changed.
-ALL_SOURCES := $(shell find access db-seed servlet-portal eventdriven-shop loadgen -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
+ALL_SOURCES := $(shell find lab-data access db-seed servlet-portal eventdriven-shop loadgen -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
 .PHONY: help jdk tools build jars db seed seed-verify test clean up down status portal shop loadtest report dashboard e2e bench bench-quick
 
@@ -113,7 +113,7 @@ dashboard: $(LOADGEN_JAR) ## run only the dashboard on :8080 in the foreground
 MICRO_JAR := microbench/target/microbench.jar
 MICRO = $(JAVA) -jar $(MICRO_JAR)
 
-$(MICRO_JAR): $(shell find access/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml access/pom.xml pom.xml
+$(MICRO_JAR): $(shell find lab-data/src/main access/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml lab-data/pom.xml access/pom.xml pom.xml
 	@scripts/find-jdk.sh >/dev/null
 	$(MVN) -q -pl microbench -am install -DskipTests
 
