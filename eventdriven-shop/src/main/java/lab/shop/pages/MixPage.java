@@ -49,7 +49,7 @@ public record MixPage(Page landing, Page search, Page item, Page purchaseForm, S
     }
 
     private CompletionStage<Response> anyItem(Page page, String path) {
-        return store.maxItemId().thenCompose(max -> {
+        return StoreErrors.mapped(store.maxItemId()).thenCompose(max -> {
             String id = Long.toString(1 + ThreadLocalRandom.current().nextLong(max));
             return page.handle(Request.get(path + id, Map.of(), id));
         });
