@@ -118,7 +118,7 @@ dashboard: $(LOADGEN_JAR) ## run only the dashboard on :8080 in the foreground
 MICRO_JAR := microbench/target/microbench.jar
 MICRO = $(JAVA) -jar $(MICRO_JAR)
 
-$(MICRO_JAR): $(shell find access/src/main report/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml report/pom.xml access/pom.xml pom.xml
+$(MICRO_JAR): $(shell find lab-data/src/main access/src/main report/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml lab-data/pom.xml report/pom.xml access/pom.xml pom.xml
 	@scripts/find-jdk.sh >/dev/null
 	$(MVN) -q -pl microbench -am install -DskipTests
 
