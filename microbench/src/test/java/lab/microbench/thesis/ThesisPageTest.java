@@ -32,7 +32,7 @@ class ThesisPageTest {
         assertTrue(html.contains("new Chart(") && !html.contains("<script src="), "Chart.js inlined");
         assertTrue(html.contains("&quot;forks&quot;:2"), "run parameters shown");
         assertTrue(Files.readString(out.resolve("index.html")).contains("href=\"thesis.html\""), "index links the page");
-        assertTrue(html.contains("Verdict: the thesis' claims on this run") && html.contains("badge not-measured"), "claims listed");
+        assertTrue(html.contains("Verdict: the thesis&#39; claims on this run") && html.contains("badge not-measured"), "claims listed");
         assertTrue(html.contains("emulated 0.19 ms link: not measured in this run"), "the 0.19 ms row set is said to be missing");
     }
 
