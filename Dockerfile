@@ -13,6 +13,7 @@ FROM ${JDK_IMAGE} AS build
 WORKDIR /src
 COPY .mvn/ .mvn/
 COPY mvnw pom.xml ./
+COPY lab-data/pom.xml lab-data/
 COPY access/pom.xml access/
 COPY db-seed/pom.xml db-seed/
 COPY servlet-portal/pom.xml servlet-portal/
