@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import lab.access.DbClient;
 import lab.access.DbClients;
+import lab.access.RoundTrip;
 import lab.shop.http.HttpMetrics;
 import lab.shop.http.Router;
 import lab.shop.http.ShopInitializer;
@@ -58,6 +59,7 @@ public final class ShopApp implements AutoCloseable {
 
         DbClient db = DbClients.create(config.database(), config.mode(), config.client(), registry);
         try {
+            RoundTrip.register(Map.of("shop", db), 5_000, registry); // lab_link_rtt_ms{source="shop"} (issue 17)
             Site site = new Site(routes(db, registry, config), new Templates(Map.of("mode", config.mode().id())), new HttpMetrics(registry));
             boolean epoll = switch (config.transport()) {
                 case AUTO -> ShopServer.epollAvailable();

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import lab.loadgen.results.Results;
 import lab.loadgen.sweep.SampleResults;
+import lab.report.ChartJs;
 
 /** The page carries Chart.js, the data, the table with reasons for every "—", and escapes what it prints. */
 class ReportPageTest {
