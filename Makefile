@@ -26,7 +26,7 @@ help: ## list the commands
 	@echo
 	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 	@echo
-	@echo "Variables: SCALE=tiny|small|thesis (default thesis)"
+	@echo "Variables: SCALE=tiny|small|thesis (default thesis), RUNTIME=native|compose (default: compose when Docker answers)"
 
 jdk: ## check that a JDK >= 21 is available
 	@scripts/find-jdk.sh >/dev/null && echo "JDK: $(JDK)"
@@ -57,9 +57,16 @@ tools: ## install the load tools, docker-compose and chromium when missing (Debi
 test: jdk db tools ## every test, against the local database servers (started by `make db`)
 	$(MVN) install
 
-# up/down/status/loadtest: MODE=native|compose forces a path; by default compose is used
+# up/down/status/loadtest: RUNTIME=native|compose forces a path; by default compose is used
 # when a Docker engine is usable and docker-compose.yml exists, else the native path.
-LAB_PATH = $(or $(filter native compose,$(MODE)),$(shell scripts/compose.sh usable && echo compose || echo native))
+# MODE is the access mode (make portal MODE=nonblocking); its old use as the switch is refused.
+ifneq ($(filter native compose,$(MODE)),)
+$(error MODE=$(MODE) no longer picks the runtime (MODE is the access mode): use RUNTIME=$(MODE))
+endif
+ifneq ($(filter-out native compose,$(RUNTIME)),)
+$(error RUNTIME=$(RUNTIME): expected RUNTIME=native or RUNTIME=compose)
+endif
+LAB_PATH = $(or $(RUNTIME),$(shell scripts/compose.sh usable && echo compose || echo native))
 
 up: ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard
 ifeq ($(LAB_PATH),compose)

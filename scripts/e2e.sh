@@ -24,17 +24,17 @@ export RESULTS_DIR=$root/results
 
 cleanup() {
   say "make down"
-  make --no-print-directory down MODE=native || true
+  make --no-print-directory down RUNTIME=native || true
 }
 trap cleanup EXIT
 
 start=$SECONDS
-make --no-print-directory up MODE=native
+make --no-print-directory up RUNTIME=native
 say "up took $((SECONDS - start)) s"
-make --no-print-directory status MODE=native
+make --no-print-directory status RUNTIME=native
 pids=$(cat "${RUN_DIR:-$root/.run}"/pids/*.pid)
 
-make --no-print-directory loadtest MODE=native PROFILE=smoke APP=all
+make --no-print-directory loadtest RUNTIME=native PROFILE=smoke APP=all
 
 run_dir=$(readlink -f results/latest)
 say "checking $run_dir/results.json"
