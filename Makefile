@@ -19,7 +19,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 # Sources of every module: a jar is rebuilt when anything it is made from changed.
 ALL_SOURCES := $(shell find access db-seed servlet-portal eventdriven-shop loadgen -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status portal shop loadtest report dashboard e2e bench bench-quick
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status portal shop loadtest report dashboard e2e e2e-compose bench bench-quick
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -134,6 +134,9 @@ bench-quick: $(MICRO_JAR) db ## the same experiments, short (about 12 minutes on
 
 e2e: ## up at SCALE=tiny (own bench_e2e_* databases), smoke sweep of every instance, checks, down
 	@scripts/e2e.sh
+
+e2e-compose: ## the same through docker-compose.yml: private dockerd, local base images, checks, down
+	@scripts/e2e-compose.sh
 
 clean: ## remove build output (keeps databases and results)
 	$(MVN) -q clean

@@ -103,7 +103,8 @@ build() {
       rootfs jre
       local jdk; jdk=$(jdk_home)
       mkdir -p "$work/rootfs-jre/opt/java"
-      "$jdk/bin/jlink" --add-modules ALL-MODULE-PATH --strip-debug --no-man-pages --no-header-files \
+      # Every module but jlink and jpackage (a JDK without jmods cannot link them), no debug files.
+      "$jdk/bin/jlink" --add-modules "$("$jdk/bin/java" --list-modules | sed 's/@.*//' | grep -vxE 'jdk.jlink|jdk.jpackage' | paste -sd, -)" --strip-debug --no-man-pages --no-header-files \
         --output "$work/rootfs-jre/opt/java/openjdk"
       import jre --change 'ENV JAVA_HOME=/opt/java/openjdk' \
         --change 'ENV PATH=/opt/java/openjdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
