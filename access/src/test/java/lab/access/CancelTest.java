@@ -61,7 +61,7 @@ class CancelTest {
         SourceUrl direct = TestDb.url(engine);
         MeterRegistry registry = new SimpleMeterRegistry();
         ClientOptions options = TestDb.options().withPoolSize(2).withConnectTimeout(Duration.ofMillis(500)).withQueryTimeout(QUERY);
-        try (TcpProxy proxy = new TcpProxy(direct);
+        try (ProxiedSource proxy = new ProxiedSource(direct);
              DbClient client = DbClients.create(proxy.via(direct), mode, options, registry)) {
             Fire.warmUp(client);
             proxy.stall(true);

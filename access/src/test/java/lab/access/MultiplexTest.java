@@ -41,7 +41,7 @@ class MultiplexTest {
         SourceUrl direct = TestDb.url(engine);
         ClientOptions options = TestDb.options().withPoolSize(CONNECTIONS).withMultiplex(multiplex)
                 .withConnectTimeout(Duration.ofSeconds(5)).withQueryTimeout(Duration.ofSeconds(10));
-        try (TcpProxy proxy = new TcpProxy(direct);
+        try (ProxiedSource proxy = new ProxiedSource(direct);
              DbClient client = DbClients.create(proxy.via(direct), Mode.NONBLOCKING, options)) {
             run(client); // opens the connections and prepares the statement on each
             proxy.latency(RTT_MS);

@@ -6,8 +6,6 @@ import java.util.Map;
 import lab.access.DbException;
 import lab.access.ForkJoin;
 import lab.access.OverloadedException;
-import lab.shop.store.NotFoundException;
-import lab.shop.store.OutOfStockException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,35 +24,35 @@ public final class ErrorPages {
         return page(status, title, message, null);
     }
 
+    /**
+     * The answer to a failed page: its own {@link HttpError}; 503 when the database refused for
+     * lack of room or is unavailable; anything else is a fault of ours: 500, logged with its trace.
+     */
     public static Response forError(Throwable error) {
         Throwable t = ForkJoin.unwrap(error);
-        if (t instanceof BadRequestException) {
-            return page(HttpResponseStatus.BAD_REQUEST, "Bad request", t.getMessage());
-        }
-        if (t instanceof NotFoundException) {
-            return page(HttpResponseStatus.NOT_FOUND, "Not found", "There is no " + t.getMessage() + ".");
-        }
-        if (t instanceof OutOfStockException out) {
-            return page(HttpResponseStatus.CONFLICT, "Out of stock",
-                    "Sorry, fewer than " + out.requested + " of " + out.itemName + " are left. No order was placed.",
-                    "/item/" + out.itemId);
+        if (t instanceof HttpError e) {
+            return page(e.status, e.title, e.getMessage(), e.back);
         }
         if (t instanceof OverloadedException) {
             return page(HttpResponseStatus.SERVICE_UNAVAILABLE, "Busy",
                     "The shop is serving too many requests right now. Please try again in a moment.").withHeader("Retry-After", "1");
         }
-        if (t instanceof DbException db && unavailable(db)) {
-            LOG.debug("503 database unavailable: {}", db.getMessage());
+        if (unavailable(t)) {
+            LOG.debug("503 database unavailable: {}", t.getMessage());
             return page(HttpResponseStatus.SERVICE_UNAVAILABLE, "Database unavailable",
                     "The shop cannot reach its database right now. Please try again in a moment.").withHeader("Retry-After", "5");
         }
-        LOG.warn("request failed unexpectedly", t);
+        LOG.error("request failed unexpectedly", t);
         return page(HttpResponseStatus.INTERNAL_SERVER_ERROR, "Internal error", "Something went wrong on our side; it has been logged.");
     }
 
-    /** The database's failure rather than the request's (access classifies it); no SQLState at all counts too. */
-    static boolean unavailable(DbException e) {
-        return e.sqlState() == null || DbException.isSourceUnavailable(e);
+    /**
+     * The database rather than the request failed: access's one classification (unavailable
+     * sources and the server's "try again" states). A failure without an SQLState is not assumed
+     * to be the database's: it answers 500.
+     */
+    static boolean unavailable(Throwable t) {
+        return DbException.isSourceUnavailable(t);
     }
 
     private static Response page(HttpResponseStatus status, String title, String message, String back) {
