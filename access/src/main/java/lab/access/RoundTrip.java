@@ -49,6 +49,7 @@ public final class RoundTrip {
             RoundTrip probe = new RoundTrip(client, maxAgeMillis);
             Gauge.builder(METRIC, probe, RoundTrip::freshMs)
                     .tag("source", source)
+                    .strongReference(true) // the gauge keeps its probe (Micrometer holds gauge state weakly by default)
                     .description("round trip to the source: minimum of " + SAMPLES + " SELECT 1 through the app's client, ms")
                     .register(registry);
             probes.put(source, probe);
