@@ -81,7 +81,7 @@ else
 endif
 
 link: $(LOADGEN_JAR) ## change the RTT of the running lab without a restart: make link LINK=lan|wan|<ms>|0 (no LINK: show it)
-	@$(LOADGEN) link $(LINK)
+	@scripts/lab.sh link $(LINK)
 
 down: ## stop what `make up` started; keeps data (DB=1 also stops the database servers it started)
 ifeq ($(LAB_PATH),compose)

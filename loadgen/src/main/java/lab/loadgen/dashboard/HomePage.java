@@ -43,6 +43,7 @@ final class HomePage {
         String browserHost = browserHost(hostHeader);
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("instances", statuses(browserHost));
+        model.put("link", LinkPanel.read(conf.loadTargets(), hosts, http)); // issue 17: link in force, measured RTT
         model.put("runs", RunIndex.list(resultsDir));
         model.put("micro", Files.isRegularFile(resultsDir.resolve("micro").resolve("index.html")));
         model.put("resultsDir", resultsDir.toAbsolutePath().toString());

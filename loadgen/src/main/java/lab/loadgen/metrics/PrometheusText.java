@@ -51,6 +51,11 @@ public final class PrometheusText {
         };
     }
 
+    /** Every sample of {@code name}, one per label set. */
+    public List<Sample> samples(String name) {
+        return samples.stream().filter(s -> s.name().equals(name)).toList();
+    }
+
     /** Sum of all samples of {@code name} (every label set), or empty when there is none. */
     public OptionalDouble sum(String name) {
         return sum(name, null, null);
