@@ -62,14 +62,14 @@ CMD ["--scale", "thesis"]
 FROM runtime AS portal
 COPY --from=jars /jars/servlet-portal.jar /app/portal.jar
 USER lab
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=3s --start-period=300s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:${SERVER_PORT:-8081}/actuator/health" >/dev/null || exit 1
 ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/portal.jar"]
 
 FROM runtime AS shop
 COPY --from=jars /jars/eventdriven-shop.jar /app/shop.jar
 USER lab
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=3s --start-period=300s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:${SHOP_PORT:-9081}/health" >/dev/null || exit 1
 ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/shop.jar"]
 
@@ -101,7 +101,7 @@ WORKDIR /app
 COPY instances.conf /app/instances.conf
 COPY --from=jars /jars/loadgen.jar /app/loadgen.jar
 USER lab
-HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=3s --start-period=120s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:8080/health" >/dev/null || exit 1
 ENTRYPOINT ["java", "-XX:+UseSerialGC", "-Xmx512m", "-jar", "/app/loadgen.jar"]
 CMD ["dashboard", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]
