@@ -91,6 +91,7 @@ for left in "$(docker container ls -aq --filter "$label")" "$(docker network ls 
             "$(docker volume ls -q --filter "$label")"; do
   [ -z "$left" ] || fail "left after down: $left"
 done
+docker image prune -f >/dev/null    # superseded builds; the images in use stay as a cache
 trap - EXIT
 "$here/images/dockerd.sh" stop
 pid=$(cat .run/docker/dockerd.pid 2>/dev/null || true)
