@@ -21,14 +21,16 @@ FROM ${JDK_IMAGE} AS build
 WORKDIR /src
 COPY .mvn/ .mvn/
 COPY mvnw pom.xml ./
+# Every <module> of pom.xml (a test checks the list).
 COPY lab-data/pom.xml lab-data/
+COPY link/pom.xml link/
 COPY access/pom.xml access/
 COPY db-seed/pom.xml db-seed/
-COPY servlet-portal/pom.xml servlet-portal/
-COPY eventdriven-shop/pom.xml eventdriven-shop/
 COPY report/pom.xml report/
 COPY loadgen/pom.xml loadgen/
 COPY microbench/pom.xml microbench/
+COPY eventdriven-shop/pom.xml eventdriven-shop/
+COPY servlet-portal/pom.xml servlet-portal/
 # Dependencies first, so a source change doesn't download the world again.
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q dependency:go-offline -DexcludeReactor=true || true
 COPY . .
