@@ -72,6 +72,11 @@ public final class SweepCommand implements Callable<Integer> {
             description = "the lab's PID files, to tell instances apart in the CPU accounting (default ${DEFAULT-VALUE})")
     java.nio.file.Path pidsDir;
 
+    @Option(names = "--isolate", split = " ",
+            description = "a command that leaves only the given instance running, run before each instance's steps "
+                    + "(make loadtest ISOLATE=1: \"scripts/lab.sh only\")")
+    List<String> isolate;
+
     @Option(names = "--note", description = "a note for the report page (repeatable), e.g. that other instances were stopped")
     List<String> extraNotes;
 
@@ -128,7 +133,7 @@ public final class SweepCommand implements Callable<Integer> {
         SweepConfig config = new SweepConfig(new Profile(base.name(), plans, base.tools(), base.notes()), selected,
                 loadTools(tools != null ? tools : base.tools()), SweepOrder.parse(order),
                 seed != null ? seed : System.currentTimeMillis(), wrk2Fraction, results.resultsDir, sharedMachine,
-                pidsDir, linkNeeded ? LabLink.control() : null, notes);
+                pidsDir, linkNeeded ? SweepLink.lab() : null, notes, isolate == null ? List.of() : isolate);
         return new SweepRunner(config, System.out).run();
     }
 

@@ -2,7 +2,7 @@ package lab.loadgen.report;
 
 import java.util.Locale;
 
-import lab.loadgen.stats.Spread;
+import lab.report.Spread;
 
 /** Numbers as the pages show them. */
 final class Fmt {

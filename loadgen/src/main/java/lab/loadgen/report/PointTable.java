@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import lab.loadgen.results.Point;
-import lab.loadgen.stats.Spread;
+import lab.report.Spread;
 
 /**
  * The table of every point of one app. A null figure is shown as "—" with a numbered note giving

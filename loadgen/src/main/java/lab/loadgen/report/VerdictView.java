@@ -10,7 +10,7 @@ import java.util.Set;
 import lab.loadgen.results.Results;
 import lab.loadgen.verdict.AppVerdict;
 import lab.loadgen.verdict.Crossover;
-import lab.loadgen.verdict.ThesisClaim;
+import lab.loadgen.verdict.ThesisClaims;
 
 /** The model of verdict.ftlh for one run: "verdicts" (per app, rows by scenario) and "claims". */
 public final class VerdictView {
@@ -38,7 +38,7 @@ public final class VerdictView {
         boolean concurrencySweep = verdicts.stream().anyMatch(v -> v.rows().stream().anyMatch(x -> x.scenario().rttMs() == null));
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("verdicts", apps);
-        model.put("claims", concurrencySweep ? ThesisClaim.of(verdicts) : List.of());
+        model.put("claims", concurrencySweep ? ThesisClaims.of(verdicts) : List.of());
         return model;
     }
 }

@@ -3,7 +3,7 @@ package lab.loadgen.results;
 import java.util.List;
 import java.util.Map;
 
-import lab.loadgen.stats.Spread;
+import lab.report.Spread;
 
 /**
  * One concurrency level of one series. The first eight fields are DESIGN.md's; the rest are

@@ -10,7 +10,7 @@ import java.util.function.Function;
 
 import lab.loadgen.results.Interference;
 import lab.loadgen.results.Point;
-import lab.loadgen.stats.Spread;
+import lab.report.Spread;
 
 /**
  * One point from its repetitions: every figure is the median of the repetitions that produced it,

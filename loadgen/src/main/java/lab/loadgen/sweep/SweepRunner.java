@@ -122,8 +122,13 @@ public final class SweepRunner {
         double planned = steps.stream().mapToDouble(Step::plannedSec).sum();
         Progress progress = new Progress(out, steps.size(), planned);
         Double rttInForce = null;
+        Target isolated = null;
         for (int i = 0; i < steps.size() && !interrupted; i++) {
             Step step = steps.get(i);
+            if (!config.isolate().isEmpty() && !step.target().equals(isolated)) {
+                isolate(step.target(), progress);
+                isolated = step.target();
+            }
             if (step.rttMs() != null && !step.rttMs().equals(rttInForce)) {
                 rttInForce = switchLink(step, progress);
             }
@@ -144,6 +149,18 @@ public final class SweepRunner {
             recorder.add(step, p);
             progress.step(step, p);
         }
+    }
+
+    /** ISOLATE=1: only this instance keeps running; it is warmed up again (it may have been restarted). */
+    private void isolate(Target t, Progress progress) throws InterruptedException {
+        List<String> cmd = new ArrayList<>(config.isolate());
+        cmd.add(t.instance().name());
+        progress.info("isolate: " + String.join(" ", cmd));
+        ProcessRunner.Outcome o = runner.run(List.of(cmd), Duration.ofMinutes(5));
+        if (o.timedOut() || !o.outputs().getFirst().isBlank() && o.outputs().getFirst().contains("error")) {
+            progress.info("isolate: " + o.outputs().getFirst().strip());
+        }
+        health.remove(t);
     }
 
     /** Puts the step's RTT in force; returns it, or null when that failed (the steps then record why). */

@@ -12,8 +12,8 @@ import java.util.TreeMap;
 import lab.loadgen.results.Point;
 import lab.loadgen.results.Results;
 import lab.loadgen.results.Series;
-import lab.loadgen.stats.Spread;
-import lab.loadgen.stats.Verdict;
+import lab.report.Spread;
+import lab.report.Verdict;
 
 /**
  * Which mode wins, per app and scenario, by requests/sec of the closed-loop peak tool (wrk, else

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import lab.loadgen.stats.Verdict;
+import lab.report.Verdict;
 
 /**
  * Per asynchronous mode, the smallest link RTT at which it serves at least {@link #FACTOR} × the

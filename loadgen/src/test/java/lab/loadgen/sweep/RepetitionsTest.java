@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import lab.loadgen.results.Point;
-import lab.loadgen.stats.Spread;
+import lab.report.Spread;
 
 /** Repetition statistics and the Little's-law flag, on fixed inputs. */
 class RepetitionsTest {

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 import lab.loadgen.results.Point;
 import lab.loadgen.results.Series;
-import lab.loadgen.stats.Spread;
+import lab.report.Claim;
+import lab.report.Spread;
 
 /** The verdict rows, the thesis claims and the crossover, on fixed inputs. */
 class VerdictTest {
@@ -84,12 +85,12 @@ class VerdictTest {
                 series("portal", "threadpool", point(25, null, 120, 130, 140), point(500, null, 60, 70, 80)),
                 series("portal", "nonblocking", point(25, null, 100, 110, 120), point(500, null, 140, 150, 160))));
         List<AppVerdict> verdicts = List.of(AppVerdict.of("portal", "wrk", portal));
-        List<ThesisClaim> claims = ThesisClaim.of(verdicts);
-        assertEquals(ThesisClaim.Status.REPRODUCED, claims.get(0).status(), claims.get(0).evidence());
-        assertEquals(ThesisClaim.Status.REPRODUCED, claims.get(1).status(), claims.get(1).evidence());
+        List<Claim> claims = ThesisClaims.of(verdicts);
+        assertEquals(Claim.Status.REPRODUCED, claims.get(0).status(), claims.get(0).evidence());
+        assertEquals(Claim.Status.REPRODUCED, claims.get(1).status(), claims.get(1).evidence());
         // 150 (140–160) ÷ 100 (90–110): low end 1.27 < 1.5
-        assertEquals(ThesisClaim.Status.NOT_REPRODUCED, claims.get(2).status(), claims.get(2).evidence());
-        assertEquals(ThesisClaim.Status.NOT_MEASURED, claims.get(3).status(), "no shop in this run");
+        assertEquals(Claim.Status.NOT_REPRODUCED, claims.get(2).status(), claims.get(2).evidence());
+        assertEquals(Claim.Status.NOT_MEASURED, claims.get(3).status(), "no shop in this run");
         assertEquals("at 25 connections: threadpool 130 (120–140) vs jdbc 100 (90–110) req/s", claims.get(0).evidence());
     }
 
@@ -98,9 +99,9 @@ class VerdictTest {
         List<AppVerdict> verdicts = List.of(AppVerdict.of("portal", "wrk", List.of(
                 series("portal", "jdbc", point(25, null, 90, 100, 125)),
                 series("portal", "threadpool", point(25, null, 120, 130, 140)))));
-        ThesisClaim c = ThesisClaim.of(verdicts).getFirst();
-        assertEquals(ThesisClaim.Status.NOT_REPRODUCED, c.status());
+        Claim c = ThesisClaims.of(verdicts).getFirst();
+        assertEquals(Claim.Status.NOT_REPRODUCED, c.status());
         assertTrue(c.evidence().endsWith("(ranges overlap)"), c.evidence());
-        assertEquals(ThesisClaim.Status.NOT_MEASURED, ThesisClaim.of(verdicts).get(1).status(), "no level past 400");
+        assertEquals(Claim.Status.NOT_MEASURED, ThesisClaims.of(verdicts).get(1).status(), "no level past 400");
     }
 }
