@@ -17,6 +17,7 @@ import lab.loadgen.sweep.SweepConfig;
 import lab.loadgen.sweep.SweepOrder;
 import lab.loadgen.sweep.SweepRunner;
 import lab.loadgen.sweep.Target;
+import lab.loadgen.tool.CeilingTool;
 import lab.loadgen.tool.HttperfTool;
 import lab.loadgen.tool.LoadTool;
 import lab.loadgen.tool.OhaTool;
@@ -61,6 +62,10 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--oha", defaultValue = "oha", description = "oha binary (default ${DEFAULT-VALUE}, else ~/.cargo/bin/oha)")
     String ohaBinary;
+
+    @Option(names = "--portal-jar", defaultValue = "servlet-portal/target/servlet-portal.jar",
+            description = "the portal's jar, whose lab.portal.Ceiling runs the ceiling series (default ${DEFAULT-VALUE})")
+    java.nio.file.Path portalJar;
 
     @Option(names = "--repetitions", description = "override the measured repetitions per point")
     Integer repetitions;
@@ -196,7 +201,8 @@ public final class SweepCommand implements Callable<Integer> {
             case "wrk" -> WrkTool.find(wrkBinary);
             case "wrk2" -> Wrk2Tool.find(wrk2Binary);
             case "oha" -> OhaTool.find(ohaBinary);
-            default -> throw new IllegalArgumentException("unknown tool '" + name + "'; one of httperf, wrk, wrk2, oha");
+            case "ceiling" -> CeilingTool.find(portalJar);
+            default -> throw new IllegalArgumentException("unknown tool '" + name + "'; one of httperf, wrk, wrk2, oha, ceiling");
         };
     }
 }

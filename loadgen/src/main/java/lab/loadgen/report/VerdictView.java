@@ -30,10 +30,16 @@ public final class VerdictView {
                     modes.add(c.mode());
                     cells.put(c.mode(), c);
                 });
-                rows.add(Map.of("label", row.label(), "summary", row.summary(), "verdict", row.verdict(), "cells", cells));
+                Map<String, Object> m = new LinkedHashMap<>(Map.of("label", row.label(), "summary", row.summary(),
+                        "verdict", row.verdict(), "cells", cells));
+                if (row.ceiling() != null) {
+                    m.put("ceiling", String.format(java.util.Locale.ROOT, "%.0f (%.0f–%.0f)", row.ceiling().median(),
+                            row.ceiling().min(), row.ceiling().max()));
+                }
+                rows.add(m);
             }
             apps.add(Map.of("app", v.app(), "tool", v.tool(), "modes", List.copyOf(modes), "rows", rows,
-                    "crossover", Crossover.of(v)));
+                    "crossover", Crossover.of(v), "hasCeiling", v.rows().stream().anyMatch(x -> x.ceiling() != null)));
         }
         boolean concurrencySweep = verdicts.stream().anyMatch(v -> v.rows().stream().anyMatch(x -> x.scenario().rttMs() == null));
         Map<String, Object> model = new LinkedHashMap<>();

@@ -40,12 +40,12 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
             case "quick" -> new Profile(name, Map.of(
                     "portal", new AppPlan(List.of(25, 500), 5, 10, 5, 10, 0.5, 60, 3, 2, List.of(25), List.of()),
                     "shop", new AppPlan(List.of(50, 1000), 5, 10, 5, 10, 0.5, 60, 3, 2, List.of(50), List.of())),
-                    List.of("wrk", OPEN_LOOP), List.of(NO_HTTPERF));
+                    List.of("wrk", OPEN_LOOP, "ceiling"), List.of(NO_HTTPERF));
             // thesis 4.2 / A.2: portal 1..1,000 in steps of 50, 100 calls per connection; shop up to 10,000
             case "thesis" -> new Profile(name, Map.of(
                     "portal", new AppPlan(steps(1, 50, 1000), 100, 30, 10, 30, 5, 1800, 5, 5),
                     "shop", new AppPlan(shopThesisLevels(), 100, 30, 10, 30, 5, 3600, 5, 5)),
-                    List.of("httperf", "wrk", OPEN_LOOP), List.of());
+                    List.of("httperf", "wrk", OPEN_LOOP, "ceiling"), List.of());
             // issue 17.5: one concurrency per app, the link's RTT swept; closed loop only (req/s, mean, p99)
             case "latency" -> new Profile(name, Map.of(
                     "portal", latency("portal"), "shop", latency("shop")),

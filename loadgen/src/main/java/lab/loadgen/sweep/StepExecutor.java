@@ -54,14 +54,18 @@ final class StepExecutor {
         List<List<String>> commands = tool.commands(req);
         MetricsSampler sampler = new MetricsSampler(http, metricsUri(step.target()), SCRAPE_EVERY);
         InterferenceMeter cpu = new InterferenceMeter(pidsDir, step.target().instance().name());
-        sampler.start();
+        boolean scrape = step.target().instance().hasMetrics();
+        if (scrape) {
+            sampler.start();
+        }
         InterferenceMeter.Mark mark = cpu.start();
         ProcessRunner.Outcome out;
         ServerMetrics server;
         try {
             out = runner.run(commands, Duration.ofSeconds(step.plan().stepLimitSec()));
         } finally {
-            server = sampler.stop();
+            server = scrape ? sampler.stop() : new ServerMetrics(null, null, null, null, 0,
+                    "no server of its own: the load tool ran the page's queries itself");
         }
         Interference interference = cpu.stop(mark, out.cpuSec());
         String label = step.label() + "-r" + rep;

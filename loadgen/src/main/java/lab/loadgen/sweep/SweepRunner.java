@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import lab.loadgen.config.Instance;
 import lab.loadgen.metrics.HealthCheck;
 import lab.loadgen.report.ReportPage;
 import lab.loadgen.results.Point;
@@ -29,6 +30,9 @@ import lab.loadgen.tool.ProcessRunner;
  * the step it cut short and writes the report.
  */
 public final class SweepRunner {
+
+    /** The app whose page has a database ceiling series. */
+    static final String CEILING_APP = "portal";
 
     public static final int EXIT_OK = 0;
     public static final int EXIT_ALL_FAILED = 1;
@@ -88,8 +92,15 @@ public final class SweepRunner {
 
     private List<Step> plan(ToolPlan tools) {
         List<Step> steps = new ArrayList<>();
-        config.targets().forEach((app, targets) -> steps.addAll(
-                config.order().steps(targets, config.profile().plan(app), tools.runOrder(), config.seed())));
+        config.targets().forEach((app, targets) -> {
+            AppPlan plan = config.profile().plan(app);
+            steps.addAll(config.order().steps(targets, plan, tools.runOrder(), config.seed()));
+            if (app.equals(CEILING_APP) && tools.ceiling()) {
+                Target ceiling = new Target(new Instance("portal-ceiling", CEILING_APP, ToolPlan.CEILING, 0, "-", "-", "-"),
+                        "127.0.0.1");
+                plan.levels().forEach(level -> steps.add(new Step(ceiling, plan, level, ToolPlan.CEILING)));
+            }
+        });
         if (steps.isEmpty()) {
             throw new IllegalArgumentException("nothing to sweep: no instance matches the selected app and modes");
         }
@@ -181,6 +192,10 @@ public final class SweepRunner {
     private void prepare(Step step, ToolPlan tools, StepExecutor exec, Progress progress) throws InterruptedException {
         Target t = step.target();
         if (health.containsKey(t)) {
+            return;
+        }
+        if (step.tool().equals(ToolPlan.CEILING)) {
+            health.put(t, new HealthCheck.Status(true, "the ceiling runs in a child JVM of loadgen"));
             return;
         }
         URI uri = URI.create(t.baseUrl() + t.instance().healthPath());

@@ -16,6 +16,7 @@ final class ToolPlan {
     static final String WRK2 = "wrk2";
     static final String HTTPERF = "httperf";
     static final String OHA = "oha";
+    static final String CEILING = "ceiling";
 
     /** The fixed-rate (open-loop) tools: their rate is a fraction of wrk's peak at the same point. */
     static boolean isOpenLoop(String tool) {
@@ -26,14 +27,16 @@ final class ToolPlan {
             HTTPERF, List.of("requestsPerSec", "meanReplyMs", "errors"),
             WRK, List.of("requestsPerSec", "meanReplyMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "errors"),
             WRK2, List.of("requestsPerSec", "meanReplyMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "p999Ms", "errors"),
-            OHA, List.of("requestsPerSec", "meanReplyMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "p999Ms", "errors"));
+            OHA, List.of("requestsPerSec", "meanReplyMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "p999Ms", "errors"),
+            CEILING, List.of("requestsPerSec", "meanReplyMs", "errors"));
 
     /** What a run lacks without the tool. */
     private static final Map<String, String> ONLY_BY = Map.of(
             HTTPERF, "the thesis method (httperf, N calls per connection)",
             WRK, "the closed-loop peak (and wrk2, whose rate derives from it)",
             WRK2, "open-loop latency corrected for coordinated omission (p50/p90/p99/p99.9 at a fixed rate)",
-            OHA, "open-loop latency corrected for coordinated omission (p50/p90/p99/p99.9 at a fixed rate)");
+            OHA, "open-loop latency corrected for coordinated omission (p50/p90/p99/p99.9 at a fixed rate)",
+            CEILING, "the database ceiling of the portal page (its 12 queries with no HTTP)");
 
     private final Map<String, LoadTool> usable = new LinkedHashMap<>();
     private final Map<String, ToolInfo> info = new LinkedHashMap<>();
@@ -66,6 +69,11 @@ final class ToolPlan {
     /** Usable tools in the order they run at each level: wrk (the peak), then wrk2/oha (a fraction of it), then httperf. */
     List<String> runOrder() {
         return List.of(WRK, WRK2, OHA, HTTPERF).stream().filter(usable::containsKey).toList();
+    }
+
+    /** Whether the portal's ceiling series runs (it is per app, not per instance). */
+    boolean ceiling() {
+        return usable.containsKey(CEILING);
     }
 
     /** A note on the page (e.g. why a tool was left out of the profile). */

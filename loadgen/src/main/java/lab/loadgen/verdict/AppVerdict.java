@@ -24,12 +24,16 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
 
     /** The mode every ratio is to. */
     public static final String BASELINE = "jdbc";
+    /** The tool (and mode) name of the database-ceiling series. */
+    public static final String CEILING = "ceiling";
 
     /** One mode in one scenario: its req/s, ratio to jdbc, cost and flags, as the page prints them. */
-    public record ModeCell(String mode, String requestsPerSec, String ratio, String cost, String flags) {
+    public record ModeCell(String mode, String requestsPerSec, String ratio, String cost, String flags,
+                           String ofCeiling) {
     }
 
-    public record Row(Scenario scenario, Verdict verdict, List<ModeCell> modes) {
+    /** @param ceiling the database ceiling's requests/sec at this concurrency (no HTTP), or null */
+    public record Row(Scenario scenario, Verdict verdict, List<ModeCell> modes, Spread ceiling) {
         public String label() {
             return scenario.label();
         }
@@ -47,7 +51,8 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         for (String app : apps) {
             String tool = peakTool(r, app);
             if (tool != null) {
-                out.add(of(app, tool, r.series().stream().filter(s -> s.app().equals(app) && s.tool().equals(tool)).toList()));
+                out.add(of(app, tool, r.series().stream().filter(s -> s.app().equals(app) && s.tool().equals(tool)).toList(),
+                        r.series().stream().filter(s -> s.app().equals(app) && s.tool().equals(CEILING)).findFirst().orElse(null)));
             }
         }
         return out;
@@ -63,6 +68,19 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
     }
 
     static AppVerdict of(String app, String tool, List<Series> series) {
+        return of(app, tool, series, null);
+    }
+
+    /** @param ceiling the app's database-ceiling series (the portal's), or null */
+    static AppVerdict of(String app, String tool, List<Series> series, Series ceiling) {
+        Map<Integer, Spread> ceilings = new TreeMap<>();
+        if (ceiling != null) {
+            ceiling.points().forEach(p -> {
+                if (p.concurrency() != null && requestsPerSec(p) != null) {
+                    ceilings.put(p.concurrency(), requestsPerSec(p));
+                }
+            });
+        }
         Map<Scenario, Map<String, Point>> byScenario = new TreeMap<>();
         for (Series s : series) {
             for (Point p : s.points()) {
@@ -77,9 +95,10 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
             Map<String, Spread> values = new LinkedHashMap<>();
             modes.forEach((mode, p) -> values.put(mode, requestsPerSec(p)));
             Verdict v = Verdict.of(scenario.label(), values, BASELINE, Verdict.Better.HIGHER);
+            Spread top = scenario.rttMs() == null ? ceilings.get(scenario.concurrency()) : null;
             List<ModeCell> cells = new ArrayList<>();
-            modes.forEach((mode, p) -> cells.add(cell(mode, p, v.modes().get(mode))));
-            rows.add(new Row(scenario, v, cells));
+            modes.forEach((mode, p) -> cells.add(cell(mode, p, v.modes().get(mode), top)));
+            rows.add(new Row(scenario, v, cells, top));
         });
         return new AppVerdict(app, tool, rows);
     }
@@ -93,7 +112,7 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         return s != null ? s : Spread.of(p.requestsPerSec());
     }
 
-    private static ModeCell cell(String mode, Point p, Verdict.Entry e) {
+    private static ModeCell cell(String mode, Point p, Verdict.Entry e, Spread ceiling) {
         String rps = e == null ? "—" : String.format(Locale.ROOT, "%.0f (%.0f–%.0f)", e.value().median(), e.value().min(), e.value().max());
         String ratio = e == null || e.ratio() == null || Double.isNaN(e.ratio().median()) ? "—"
                 : String.format(Locale.ROOT, "%.2f× (%.2f–%.2f)", e.ratio().median(), e.ratio().min(), e.ratio().max());
@@ -111,6 +130,8 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         if (p.hasFlag(Point.FLAG_INTERFERENCE)) {
             flags.add("▲ interference");
         }
-        return new ModeCell(mode, rps, ratio, cost, String.join(", ", flags));
+        String ofCeiling = e == null || ceiling == null || ceiling.median() <= 0 ? null
+                : String.format(Locale.ROOT, "%.0f %% of the ceiling", e.value().median() / ceiling.median() * 100);
+        return new ModeCell(mode, rps, ratio, cost, String.join(", ", flags), ofCeiling);
     }
 }

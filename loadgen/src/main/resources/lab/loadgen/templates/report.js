@@ -20,7 +20,7 @@
   function xOf(p) { return byRtt ? (p.rttMs == null ? null : Math.max(p.rttMs, RTT_ZERO)) : p.concurrency; }
   function flagged(p) { return (p.flags || []).indexOf('belowNominalConcurrency') >= 0; }
   function disturbed(p) { return (p.flags || []).indexOf('interference') >= 0; }
-  var MODE_COLORS = { jdbc: '#d62728', threadpool: '#1f77b4', nonblocking: '#2ca02c', virtual: '#9467bd', reactive: '#ff7f0e' };
+  var MODE_COLORS = { ceiling: '#000000', jdbc: '#d62728', threadpool: '#1f77b4', nonblocking: '#2ca02c', virtual: '#9467bd', reactive: '#ff7f0e' };
   var SPARE = ['#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
   var RUN_DASH = [[], [7, 4], [2, 3], [10, 3, 2, 3]];
   var overlay = data.runs.length > 1;
@@ -57,17 +57,22 @@
     grid.appendChild(box);
     var fig = tool === 'httperf' && metric.fig && metric.fig[app] ? ' (thesis Fig. ' + metric.fig[app] + ')' : '';
     var datasets = [];
-    series.forEach(function (s) {
+    var drawn = series.slice();
+    if (metric.key === 'requestsPerSec' && tool === 'wrk') {
+      // the database ceiling (the page's queries with no HTTP) over the closed-loop peak
+      data.series.filter(function (s) { return s.app === app && s.tool === 'ceiling'; }).forEach(function (s) { drawn.push(s); });
+    }
+    drawn.forEach(function (s) {
       var pts = s.points.filter(function (p) { return xOf(p) != null; })
         .map(function (p) { return { x: xOf(p), y: p[metric.key] == null ? null : p[metric.key], p: p }; })
         .sort(function (a, b) { return a.x - b.x; });
-      var label = (overlay ? s.run + ' · ' : '') + s.mode;
+      var label = (overlay ? s.run + ' · ' : '') + (s.tool === 'ceiling' ? 'DB ceiling (page queries, no HTTP)' : s.mode);
       datasets.push({
         label: label,
         data: pts,
         borderColor: color(s.mode),
         backgroundColor: color(s.mode),
-        borderDash: RUN_DASH[data.runs.indexOf(s.run) % RUN_DASH.length],
+        borderDash: s.tool === 'ceiling' ? [6, 4] : RUN_DASH[data.runs.indexOf(s.run) % RUN_DASH.length],
         borderWidth: 2,
         pointRadius: pts.map(function (d) { return flagged(d.p) || disturbed(d.p) ? 8 : 3; }),
         pointStyle: pts.map(function (d) { return flagged(d.p) ? 'crossRot' : disturbed(d.p) ? 'triangle' : 'circle'; }),

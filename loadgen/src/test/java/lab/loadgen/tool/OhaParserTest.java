@@ -34,6 +34,18 @@ class OhaParserTest {
     }
 
     @Test
+    void ceilingResultLineIsReadAsJson() {
+        Measurement m = new CeilingParser().parse("12:00 INFO starting\n{\"requests\":1221,\"durationSec\":3.03,"
+                + "\"requestsPerSec\":402.9,\"meanReplyMs\":24.7,\"errors\":1,\"failedPages\":2}\n");
+        assertNull(m.error());
+        assertEquals(402.9, m.requestsPerSec());
+        assertEquals(24.7, m.meanReplyMs());
+        assertEquals(1L, m.errors());
+        assertEquals(2L, m.errorDetail().get("failedPages"));
+        assertNotNull(new CeilingParser().parse("Exception in thread main\n").error());
+    }
+
+    @Test
     void noJsonIsAFailureWithTheFirstLine() {
         Measurement m = new OhaParser().parse("error: Connection refused\n");
         assertNotNull(m.error());

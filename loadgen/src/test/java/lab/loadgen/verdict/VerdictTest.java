@@ -71,6 +71,18 @@ class VerdictTest {
     }
 
     @Test
+    void everyModeAsAShareOfTheDatabaseCeiling() {
+        Series ceiling = new Series("portal", "ceiling", "ceiling", "portal-ceiling", "-", List.of(point(100, null, 380, 400, 420)));
+        AppVerdict v = AppVerdict.of("portal", "wrk", List.of(
+                series("portal", "jdbc", point(100, null, 90, 100, 110)),
+                series("portal", "nonblocking", point(100, null, 180, 200, 220))), ceiling);
+        AppVerdict.Row row = v.rows().getFirst();
+        assertEquals(400.0, row.ceiling().median());
+        assertEquals("25 % of the ceiling", row.modes().get(0).ofCeiling());
+        assertEquals("50 % of the ceiling", row.modes().get(1).ofCeiling());
+    }
+
+    @Test
     void noCrossoverSaysSo() {
         AppVerdict v = AppVerdict.of("shop", "wrk", List.of(
                 series("shop", "jdbc", point(1000, 0.0, 100), point(1000, 78.0, 100)),
