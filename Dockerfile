@@ -1,12 +1,20 @@
-# syntax=docker/dockerfile:1
 # One build, one image per role. Every step mirrors a native step (see README, "Containers"):
 #   build    = ./mvnw install -DskipTests          (native: make build)
 #   runtime  = a Temurin JRE, non-root            (native: scripts/find-jdk.sh)
 #   loadgen  = Debian 12 + httperf + wrk from apt (native: the same Debian packages) + wrk2 from source
+# Build args (defaults: the pinned official images real users pull):
+#   JDK_IMAGE, JRE_IMAGE, DEBIAN_IMAGE   base images (make e2e-compose passes asyncdb-lab/local-*)
+#   JARS=build|prebuilt   build the jars with Maven inside (needs Maven Central) or take the ones
+#                         `make jars` left in */target/ (no network needed)
+#   WRK2=on|off           wrk2 from source (needs github.com) or none: results then say wrk2
+#                         was not available, as on a native machine without it
+# No `# syntax=` line: the engine's built-in Dockerfile frontend is used, nothing is pulled for it.
 
 ARG JDK_IMAGE=eclipse-temurin:25-jdk-noble
 ARG JRE_IMAGE=eclipse-temurin:25-jre-noble
 ARG DEBIAN_IMAGE=debian:12-slim
+ARG JARS=build
+ARG WRK2=on
 
 # ---- build: the Maven wrapper, as `make build` runs it ------------------------------------
 FROM ${JDK_IMAGE} AS build
@@ -25,12 +33,22 @@ COPY microbench/pom.xml microbench/
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q dependency:go-offline -DexcludeReactor=true || true
 COPY . .
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q install -DskipTests \
-    -pl db-seed,servlet-portal,eventdriven-shop,loadgen -am
+      -pl db-seed,servlet-portal,eventdriven-shop,loadgen -am \
+    && mkdir /jars && cp db-seed/target/db-seed-all.jar servlet-portal/target/servlet-portal.jar \
+      eventdriven-shop/target/eventdriven-shop.jar loadgen/target/loadgen.jar /jars/
+
+# ---- prebuilt: the jars `make jars` built natively (.dockerignore lets only these through) --
+FROM scratch AS prebuilt
+COPY db-seed/target/db-seed-all.jar servlet-portal/target/servlet-portal.jar \
+     eventdriven-shop/target/eventdriven-shop.jar loadgen/target/loadgen.jar /jars/
+
+FROM ${JARS} AS jars
 
 # ---- runtime base: JRE, curl for health checks, non-root user -----------------------------
 FROM ${JRE_IMAGE} AS runtime
-RUN apt-get update && apt-get install -y --no-install-recommends curl \
-    && rm -rf /var/lib/apt/lists/* \
+# apt only for what the base lacks (a local base image has curl already and no network).
+RUN command -v curl >/dev/null || { apt-get update && apt-get install -y --no-install-recommends curl \
+      && rm -rf /var/lib/apt/lists/*; } \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin lab
 WORKDIR /app
 COPY instances.conf /app/instances.conf
@@ -38,46 +56,52 @@ COPY instances.conf /app/instances.conf
 ENV JAVA_OPTS="-XX:MaxRAMPercentage=60 -XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:+ExitOnOutOfMemoryError -Xss512k"
 
 FROM runtime AS db-seed
-COPY --from=build /src/db-seed/target/db-seed-all.jar /app/db-seed.jar
+COPY --from=jars /jars/db-seed-all.jar /app/db-seed.jar
 USER lab
 ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/db-seed.jar \"$@\"", "db-seed"]
 CMD ["--scale", "thesis"]
 
 FROM runtime AS portal
-COPY --from=build /src/servlet-portal/target/servlet-portal.jar /app/portal.jar
+COPY --from=jars /jars/servlet-portal.jar /app/portal.jar
 USER lab
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:${SERVER_PORT:-8081}/actuator/health" >/dev/null || exit 1
 ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/portal.jar"]
 
 FROM runtime AS shop
-COPY --from=build /src/eventdriven-shop/target/eventdriven-shop.jar /app/shop.jar
+COPY --from=jars /jars/eventdriven-shop.jar /app/shop.jar
 USER lab
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:${SHOP_PORT:-9081}/health" >/dev/null || exit 1
 ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/shop.jar"]
 
-# ---- wrk2: built from a pinned commit (not packaged by Debian) ----------------------------
-FROM ${DEBIAN_IMAGE} AS wrk2-build
+# ---- wrk2: built from a pinned commit (not packaged by Debian); WRK2=off leaves it out -----
+FROM ${DEBIAN_IMAGE} AS wrk2-on
 ARG WRK2_COMMIT=f03e7591742fa7aeccd36bdb0fbf7d148aa3ffa1
 RUN apt-get update && apt-get install -y --no-install-recommends \
       build-essential libssl-dev zlib1g-dev git ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 RUN git clone https://github.com/giltene/wrk2.git /wrk2 \
     && cd /wrk2 && git checkout "$WRK2_COMMIT" && make -j"$(nproc)" \
-    && install -m 0755 wrk /usr/local/bin/wrk2
+    && install -D -m 0755 wrk /out/wrk2
+
+FROM ${DEBIAN_IMAGE} AS wrk2-off
+RUN mkdir /out
+
+FROM wrk2-${WRK2} AS wrk2
 
 # ---- loadgen: the sweep runner and the dashboard, with httperf, wrk and wrk2 ---------------
 FROM ${DEBIAN_IMAGE} AS loadgen
 COPY --from=runtime /opt/java/openjdk /opt/java/openjdk
 ENV JAVA_HOME=/opt/java/openjdk PATH=/opt/java/openjdk/bin:$PATH
-RUN apt-get update && apt-get install -y --no-install-recommends httperf wrk curl libssl3 zlib1g procps \
-    && rm -rf /var/lib/apt/lists/* \
+RUN { command -v httperf && command -v wrk && command -v curl && command -v ps; } >/dev/null \
+    || { apt-get update && apt-get install -y --no-install-recommends httperf wrk curl libssl3 zlib1g procps \
+         && rm -rf /var/lib/apt/lists/*; } \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin lab
-COPY --from=wrk2-build /usr/local/bin/wrk2 /usr/local/bin/wrk2
+COPY --from=wrk2 /out/ /usr/local/bin/
 WORKDIR /app
 COPY instances.conf /app/instances.conf
-COPY --from=build /src/loadgen/target/loadgen.jar /app/loadgen.jar
+COPY --from=jars /jars/loadgen.jar /app/loadgen.jar
 USER lab
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:8080/health" >/dev/null || exit 1

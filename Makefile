@@ -21,14 +21,15 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 JAR_MODULES := $(filter-out microbench,$(patsubst %/pom.xml,%,$(wildcard */pom.xml)))
 ALL_SOURCES := $(shell find $(JAR_MODULES) -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e bench bench-quick
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e e2e-compose bench bench-quick
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
 	@echo
 	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 	@echo
-	@echo "Variables: SCALE=tiny|small|thesis (default thesis); LINK=loopback|lan|wan|<ms RTT> (make up, make link)"
+	@echo "Variables: SCALE=tiny|small|thesis (default thesis); LINK=loopback|lan|wan|<ms RTT> (make up, make link);"
+	@echo "           RUNTIME=native|compose (default: compose when Docker answers)"
 
 jdk: ## check that a JDK >= 21 is available
 	@scripts/find-jdk.sh >/dev/null && echo "JDK: $(JDK)"
@@ -59,9 +60,16 @@ tools: ## install the load tools, docker-compose, chromium (Debian) and toxiprox
 test: jdk db tools ## every test, against the local database servers (started by `make db`)
 	$(MVN) install
 
-# up/down/status/loadtest: MODE=native|compose forces a path; by default compose is used
+# up/down/status/loadtest: RUNTIME=native|compose forces a path; by default compose is used
 # when a Docker engine is usable and docker-compose.yml exists, else the native path.
-LAB_PATH = $(or $(filter native compose,$(MODE)),$(shell scripts/compose.sh usable && echo compose || echo native))
+# MODE is the access mode (make portal MODE=nonblocking); its old use as the switch is refused.
+ifneq ($(filter native compose,$(MODE)),)
+$(error MODE=$(MODE) no longer picks the runtime (MODE is the access mode): use RUNTIME=$(MODE))
+endif
+ifneq ($(filter-out native compose,$(RUNTIME)),)
+$(error RUNTIME=$(RUNTIME): expected RUNTIME=native or RUNTIME=compose)
+endif
+LAB_PATH = $(or $(RUNTIME),$(shell scripts/compose.sh usable && echo compose || echo native))
 
 up: ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard; LINK=loopback|lan|wan|<ms>
 ifeq ($(LAB_PATH),compose)
@@ -137,6 +145,9 @@ bench-quick: $(MICRO_JAR) db ## the same experiments, short (about 12 minutes on
 
 e2e: ## up at SCALE=tiny (own bench_e2e_* databases), smoke sweep of every instance, checks, down
 	@scripts/e2e.sh
+
+e2e-compose: ## the same through docker-compose.yml: private dockerd, local base images, checks, down
+	@scripts/e2e-compose.sh
 
 clean: ## remove build output (keeps databases and results)
 	$(MVN) -q clean

@@ -24,46 +24,21 @@ export RESULTS_DIR=$root/results
 
 cleanup() {
   say "make down"
-  make --no-print-directory down MODE=native || true
+  make --no-print-directory down RUNTIME=native || true
 }
 trap cleanup EXIT
 
 start=$SECONDS
-make --no-print-directory up MODE=native
+make --no-print-directory up RUNTIME=native
 say "up took $((SECONDS - start)) s"
-make --no-print-directory status MODE=native
+make --no-print-directory status RUNTIME=native
 pids=$(cat "${RUN_DIR:-$root/.run}"/pids/*.pid)
 
-make --no-print-directory loadtest MODE=native PROFILE=smoke APP=all
+make --no-print-directory loadtest RUNTIME=native PROFILE=smoke APP=all
 
 run_dir=$(readlink -f results/latest)
 say "checking $run_dir/results.json"
-python3 - "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)" <<'PY'
-import json, sys
-results = json.load(open(sys.argv[1]))
-wanted = {("portal", m) for m in sys.argv[2].split()} | {("shop", m) for m in sys.argv[3].split()}
-problems = []
-seen = set()
-for s in results["series"]:
-    key = (s["app"], s["mode"])
-    if not s["points"]:
-        problems.append(f"{key}: no points")
-    for p in s["points"]:
-        seen.add(key)
-        if not p.get("requestsPerSec") or p["requestsPerSec"] <= 0:
-            problems.append(f"{key} @ {p.get('concurrency')}: requestsPerSec={p.get('requestsPerSec')}")
-        if p.get("errors"):
-            problems.append(f"{key} @ {p.get('concurrency')}: errors={p.get('errors')}")
-        if p.get("failedPanels"):
-            problems.append(f"{key} @ {p.get('concurrency')}: {p['failedPanels']} pages with a failed panel")
-for key in sorted(wanted - seen):
-    problems.append(f"{key}: missing from the run")
-for p in problems:
-    print("[e2e] FAIL", p)
-points = sum(len(s["points"]) for s in results["series"])
-print(f"[e2e] {len(seen)} instances, {points} points, {len(problems)} problems")
-sys.exit(1 if problems else 0)
-PY
+python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)"
 [ -f "$run_dir/index.html" ] || { say "FAIL: no index.html in $run_dir"; exit 1; }
 
 trap - EXIT

@@ -16,10 +16,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * queries in a row, and the minimum is kept: the minimum leaves out time spent waiting for a
  * pooled connection when the app is busy, which is not the link.
  *
- * <p>Probes are lazy and asynchronous, on the client's own threads: reading {@link #lastMs()}
- * (the page, the gauge {@value #METRIC}{@code {source=…}}) returns the last result and starts a
- * new probe when it is older than {@code maxAgeMillis}, so no thread of its own is added to
- * any mode. NaN until a first probe has finished or while the source fails.
+ * <p>Probes are lazy and asynchronous, on the client's own threads (no thread of its own is
+ * added to any mode): one at registration, one when the gauge {@value #METRIC}{@code {source=…}}
+ * is read and the last is older than {@code maxAgeMillis}, and one on {@link #remeasure()} (the
+ * portal calls it when the link changes). Reading {@link #lastMs()} has no side effect, so a
+ * page view issues exactly its own queries. NaN until a first probe has finished or while the
+ * source fails.
  */
 public final class RoundTrip {
 
@@ -31,7 +33,7 @@ public final class RoundTrip {
     private final long maxAgeNanos;
     private final AtomicBoolean probing = new AtomicBoolean();
     private volatile double lastMs = Double.NaN;
-    private volatile long lastAt = Long.MIN_VALUE;
+    private volatile long lastAt = System.nanoTime();
 
     public RoundTrip(DbClient client, long maxAgeMillis) {
         this.client = client;
@@ -43,20 +45,25 @@ public final class RoundTrip {
         Map<String, RoundTrip> probes = new LinkedHashMap<>();
         clients.forEach((source, client) -> {
             RoundTrip probe = new RoundTrip(client, maxAgeMillis);
-            Gauge.builder(METRIC, probe, RoundTrip::lastMs)
+            Gauge.builder(METRIC, probe, RoundTrip::freshMs)
                     .tag("source", source)
                     .description("round trip to the source: minimum of " + SAMPLES + " SELECT 1 through the app's client, ms")
                     .register(registry);
-            probe.lastMs(); // first probe now, so the first page has a figure
+            probe.remeasure(); // first probe now, so the first page has a figure
             probes.put(source, probe);
         });
         return Collections.unmodifiableMap(probes);
     }
 
-    /** The last measured round trip in ms (NaN when none), starting a new probe when it is stale. */
+    /** The last measured round trip in ms (NaN when none). */
     public double lastMs() {
-        if (System.nanoTime() - lastAt > maxAgeNanos || lastAt == Long.MIN_VALUE) {
-            probe();
+        return lastMs;
+    }
+
+    /** The last measured round trip, starting a new probe when it is older than the maximum age. */
+    public double freshMs() {
+        if (System.nanoTime() - lastAt > maxAgeNanos) {
+            remeasure();
         }
         return lastMs;
     }
@@ -73,7 +80,8 @@ public final class RoundTrip {
         return chain;
     }
 
-    private void probe() {
+    /** Starts a probe now, unless one is running. */
+    public void remeasure() {
         if (!probing.compareAndSet(false, true)) {
             return;
         }

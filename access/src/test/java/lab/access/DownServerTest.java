@@ -76,7 +76,7 @@ class DownServerTest {
     @MethodSource("lab.access.Cases#all")
     void cutInTheMiddleOfLoadThenRecovers(Engine engine, Mode mode) throws Exception {
         SourceUrl direct = TestDb.url(engine);
-        try (TcpProxy proxy = new TcpProxy(direct);
+        try (ProxiedSource proxy = new ProxiedSource(direct);
              DbClient client = DbClients.create(proxy.via(direct), mode, options())) {
             Fire.warmUp(client);
             DbSession pinned = client.openSession();
@@ -108,7 +108,7 @@ class DownServerTest {
     @MethodSource("lab.access.Cases#all")
     void silentServerFailsWithinQueryTimeout(Engine engine, Mode mode) throws Exception {
         SourceUrl direct = TestDb.url(engine);
-        try (TcpProxy proxy = new TcpProxy(direct);
+        try (ProxiedSource proxy = new ProxiedSource(direct);
              DbClient client = DbClients.create(proxy.via(direct), mode, options().withPoolSize(2))) {
             Fire.warmUp(client);
             proxy.stall(true);
@@ -131,7 +131,7 @@ class DownServerTest {
      */
     private static void againstHangingServer(Engine engine, Mode mode, ClientOptions options, ClientCheck whileHanging) throws Exception {
         SourceUrl direct = TestDb.url(engine);
-        try (TcpProxy proxy = new TcpProxy(direct)) {
+        try (ProxiedSource proxy = new ProxiedSource(direct)) {
             proxy.stall(true);
             try (DbClient client = DbClients.create(proxy.via(direct), mode, options)) {
                 whileHanging.run(client);

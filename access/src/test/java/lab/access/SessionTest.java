@@ -102,7 +102,7 @@ class SessionTest {
     /** When each of ten queries fired at once on one session completed (ms, ascending), with a delay added to every reply. */
     private static List<Long> tenQueriesOverSlowNetwork(Engine engine, int pipeliningLimit) throws Exception {
         SourceUrl direct = TestDb.url(engine);
-        try (TcpProxy proxy = new TcpProxy(direct.host(), direct.port());
+        try (ProxiedSource proxy = new ProxiedSource(direct.host(), direct.port());
              DbClient client = DbClients.create(proxy.via(direct), Mode.NONBLOCKING, TestDb.options().withPipeliningLimit(pipeliningLimit));
              DbSession session = client.openSession()) {
             String sql = "SELECT id, tag FROM access_seq WHERE id > ? ORDER BY id";

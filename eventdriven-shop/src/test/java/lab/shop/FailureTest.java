@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import lab.access.Mode;
 import lab.access.SourceUrl;
-import lab.access.TcpProxy;
+import lab.access.ProxiedSource;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -24,7 +24,7 @@ class FailureTest {
     @ParameterizedTest
     @EnumSource(value = Mode.class, names = {"THREADPOOL", "NONBLOCKING", "VIRTUAL"})
     void databaseDownGives503InTimeOtherConnectionsAreServedAndTheShopRecovers(Mode mode) throws Exception {
-        try (TcpProxy proxy = new TcpProxy(TestShops.database());
+        try (ProxiedSource proxy = new ProxiedSource(TestShops.database());
              ShopApp shop = TestShops.start(mode, with(SHORT_TIMEOUTS, "SHOP_DB_URL", TestShops.text(proxy.via(TestShops.database()))))) {
             assertEquals(200, Http.get(shop, "/item/3").statusCode());
             proxy.blackHole();

@@ -15,7 +15,8 @@ public final class LinkProxy {
 
     static final String RTT_DOWN = "rtt_downstream";
     static final String RTT_UP = "rtt_upstream";
-    static final String SILENT = "fault_silent";
+    static final String SILENT_UP = "fault_silent_upstream";
+    static final String SILENT_DOWN = "fault_silent_downstream";
     static final String RESET = "fault_reset_peer";
     static final String SPIKE = "fault_latency_spike";
     static final String BANDWIDTH = "fault_bandwidth";
@@ -67,11 +68,18 @@ public final class LinkProxy {
         return latencyOf(RTT_DOWN) + latencyOf(RTT_UP);
     }
 
-    /** A server that accepts and then never answers: data is swallowed (timeout toxic, 0 = forever). */
+    /**
+     * A server that accepts and then never answers: nothing passes either way (timeout toxics
+     * of 0 = never close); what was held flows again once the fault is cleared.
+     */
     public LinkProxy silent() {
         return run("silent", () -> {
-            remove(SILENT);
-            proxy.toxics().timeout(SILENT, ToxicDirection.UPSTREAM, 0);
+            if (find(SILENT_UP) == null) {
+                proxy.toxics().timeout(SILENT_UP, ToxicDirection.UPSTREAM, 0);
+            }
+            if (find(SILENT_DOWN) == null) {
+                proxy.toxics().timeout(SILENT_DOWN, ToxicDirection.DOWNSTREAM, 0);
+            }
         });
     }
 
@@ -127,7 +135,7 @@ public final class LinkProxy {
     /** Only the fault toxics removed; the link's RTT stays. */
     public LinkProxy clearFaults() {
         return run("clear faults", () -> {
-            for (String n : new String[] {SILENT, RESET, SPIKE, BANDWIDTH}) {
+            for (String n : new String[] {SILENT_UP, SILENT_DOWN, RESET, SPIKE, BANDWIDTH}) {
                 remove(n);
             }
             proxy.enable();
@@ -138,7 +146,7 @@ public final class LinkProxy {
         run("delete", proxy::delete);
     }
 
-    /** Bytes forwarded so far, both directions (the server's counters). */
+    /** Bytes forwarded so far, both directions (the server's counters, added when a connection closes). */
     public long bytes() {
         return server.bytes(name());
     }

@@ -40,7 +40,7 @@ public record Plan(
     }
 
     public static Plan quick() {
-        return new Plan("quick", new Jmh(2, 2, 200, 5, 200),
+        return new Plan("quick", new Jmh(2, 2, 300, 5, 500),
                 List.of(new Throughput(10, List.of("stub"), List.of("NONE")),
                         new Throughput(20, List.of("stub"), List.of("NONE")),
                         new Throughput(20, List.of("mysql"), List.of("QUERY"))),

@@ -55,11 +55,18 @@ public record Spread(double median, double min, double max, int n) {
         return n >= 2 && relativeHalfWidth() <= limit;
     }
 
-    /** this ÷ base, with the widest range the two ranges allow (NaN where the base is zero). */
+    /**
+     * this ÷ base, with the widest range the two ranges allow: a base range reaching down to zero (or
+     * below, for a wide confidence interval) leaves the ratio unbounded above. NaN where the base's
+     * median is not positive.
+     */
     public Spread ratioTo(Spread base) {
-        if (base.min <= 0) {
+        if (!(base.median > 0)) {
             return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
         }
-        return new Spread(median / base.median, min / base.max, max / base.min, Math.min(n, base.n));
+        double low = Math.max(min, 0) / base.max;
+        double high = base.min > 0 ? max / base.min : Double.POSITIVE_INFINITY;
+        double mid = median / base.median;
+        return new Spread(mid, Math.min(low, mid), Math.max(high, mid), Math.min(n, base.n));
     }
 }

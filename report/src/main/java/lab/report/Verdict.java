@@ -36,7 +36,8 @@ public record Verdict(String scenario, String baseline, boolean higherIsBetter, 
         List<Map.Entry<String, Spread>> measured = new ArrayList<>();
         values.forEach((mode, v) -> {
             if (v != null) {
-                modes.put(mode, new Entry(v, base == null ? null : v.ratioTo(base)));
+                Spread ratio = base == null ? null : mode.equals(baseline) ? new Spread(1, 1, 1, v.n()) : v.ratioTo(base);
+                modes.put(mode, new Entry(v, ratio));
                 measured.add(Map.entry(mode, v));
             }
         });

@@ -37,6 +37,14 @@ class SpreadTest {
     }
 
     @Test
+    void aBaseRangeReachingZeroLeavesTheRatioUnboundedAbove() {
+        Spread r = Spread.interval(4, 1, 10).ratioTo(Spread.interval(15.5, 43.4, 10));
+        assertEquals(4 / 15.5, r.median(), 1e-9);
+        assertEquals(3 / (15.5 + 43.4), r.min(), 1e-9);
+        assertEquals(Double.POSITIVE_INFINITY, r.max());
+    }
+
+    @Test
     void jmhIntervalIsConclusiveOnlyWhenNarrowAndRepeated() {
         assertTrue(Spread.interval(13.3, 2.0, 10).within(0.2));
         assertFalse(Spread.interval(13.3, 12.1, 10).within(0.2), "error 91 % of the score");

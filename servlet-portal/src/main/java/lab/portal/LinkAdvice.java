@@ -7,6 +7,7 @@ import java.util.Map;
 import lab.access.DbClient;
 import lab.access.RoundTrip;
 import lab.link.LabLink;
+import lab.link.Link;
 import lab.link.LinkFile;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
@@ -19,13 +20,12 @@ import org.springframework.web.bind.annotation.ModelAttribute;
 @ControllerAdvice
 class LinkAdvice {
 
-    /** What the {@code link.ftlh} snippet shows: the link's label and ms per source (NaN = not measured). */
-    record LinkView(String link, Map<String, Double> rttMs) {
-    }
-
     private static final long PROBE_MAX_AGE_MS = 5_000;
+    private static final long LINK_FILE_MAX_AGE_NS = 1_000_000_000L;
 
     private final Map<String, RoundTrip> probes;
+    private volatile Link link = LabLink.current(LinkFile.runDir());
+    private volatile long linkReadAt = System.nanoTime();
 
     LinkAdvice(PortalClients clients, MeterRegistry registry) {
         Map<String, DbClient> bySource = new LinkedHashMap<>();
@@ -35,10 +35,23 @@ class LinkAdvice {
         this.probes = RoundTrip.register(bySource, PROBE_MAX_AGE_MS, registry);
     }
 
+    /**
+     * The link (its file re-read at most once a second) and the last RTT per source. A page
+     * starts new probes only when the link changed ({@code make link}), so that a view issues
+     * exactly its own queries; the gauges refresh on every scrape older than 5 s.
+     */
     @ModelAttribute("link")
     LinkView link() {
+        if (System.nanoTime() - linkReadAt > LINK_FILE_MAX_AGE_NS) {
+            linkReadAt = System.nanoTime();
+            Link now = LabLink.current(LinkFile.runDir());
+            if (!now.equals(link)) {
+                link = now;
+                probes.values().forEach(RoundTrip::remeasure);
+            }
+        }
         Map<String, Double> ms = new LinkedHashMap<>();
         probes.forEach((source, probe) -> ms.put(source, probe.lastMs()));
-        return new LinkView(LabLink.current(LinkFile.runDir()).toString(), ms);
+        return new LinkView(link.toString(), ms);
     }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.Map;
 import lab.access.SourceUrl;
-import lab.access.TcpProxy;
+import lab.access.ProxiedSource;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -23,7 +23,7 @@ class RecoveryTest {
     void aSourceThatComesBackFillsItsPanelAgain(PortalMode mode) throws Exception {
         PortalSource flaky = PortalSource.CONTACTS_PG;
         SourceUrl real = TestDatabases.urls().get(flaky);
-        try (TcpProxy proxy = new TcpProxy(real);
+        try (ProxiedSource proxy = new ProxiedSource(real);
              Portal portal = Portal.start(mode, Map.of(TestDatabases.property(flaky), TestDatabases.text(proxy.via(real))))) {
             PortalModesTest.assertFilled(portal.get("/?seed=21").page());
 

@@ -1,7 +1,7 @@
 package lab.shop.pages;
 
 import lab.shop.http.BadRequestException;
-import lab.shop.store.NotFoundException;
+import lab.shop.http.HttpError;
 
 /** Parsing what clients send: ids and quantities, strictly. */
 final class Params {
@@ -17,7 +17,7 @@ final class Params {
     static long pathId(String text, String what) {
         long id = positive(text);
         if (id < 1) {
-            throw new NotFoundException(what + " " + (text == null ? "" : abbreviate(text)));
+            throw HttpError.notFound(what + " " + (text == null ? "" : abbreviate(text)));
         }
         return id;
     }

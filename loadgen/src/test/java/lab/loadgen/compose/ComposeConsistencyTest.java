@@ -138,6 +138,12 @@ class ComposeConsistencyTest {
     }
 
     @Test
+    void portsArePublishedOnLoopbackOnly() {
+        services.forEach((name, service) -> ports(service).forEach(p ->
+                assertEquals("127.0.0.1", p[0], name + " publishes " + p[1] + " on " + p[0] + " (BIND unset must mean loopback)")));
+    }
+
+    @Test
     void shopInstancesMayOpenTenThousandConnections() {
         for (Instance i : conf.ofApp("shop")) {
             String ulimits = String.valueOf(services.get(i.name()).get("ulimits"));
@@ -174,14 +180,21 @@ class ComposeConsistencyTest {
         return Files.readString(ROOT.resolve("docs/DESIGN.md"));
     }
 
-    @SuppressWarnings("unchecked")
+    /** "published:target" of each port, whichever form compose prints (long, or host_ip:published:target/proto). */
     static List<String> publishedPorts(Map<String, Object> service) {
-        List<String> ports = new ArrayList<>();
+        return ports(service).stream().map(p -> p[1] + ":" + p[2]).toList();
+    }
+
+    /** Each port as {host_ip, published, target}. */
+    @SuppressWarnings("unchecked")
+    static List<String[]> ports(Map<String, Object> service) {
+        List<String[]> ports = new ArrayList<>();
         for (Object p : (List<Object>) service.getOrDefault("ports", List.of())) {
             if (p instanceof Map<?, ?> m) {
-                ports.add(m.get("published") + ":" + m.get("target"));
+                ports.add(new String[] {String.valueOf(m.get("host_ip")), String.valueOf(m.get("published")), String.valueOf(m.get("target"))});
             } else {
-                ports.add(String.valueOf(p));
+                String[] parts = String.valueOf(p).replaceFirst("/\\w+$", "").split(":");
+                ports.add(parts.length == 3 ? parts : new String[] {"null", parts[0], parts[parts.length - 1]});
             }
         }
         return ports;

@@ -55,8 +55,30 @@ class DockerfileShapeTest {
         Matcher froms = Pattern.compile("(?m)^FROM\\s+(\\S+)").matcher(dockerfile);
         while (froms.find()) {
             String from = froms.group(1);
-            assertTrue(from.startsWith("${") || stages.containsKey(from), "FROM uses a pinned ARG or an earlier stage: " + from);
+            assertTrue(from.startsWith("${") || from.equals("scratch") || stages.containsKey(from)
+                            || stageChosenByArg(from),
+                    "FROM uses a pinned ARG, scratch or an earlier stage: " + from);
         }
+    }
+
+    /** {@code wrk2-${WRK2}}: every value the ARG's default and comment offer names a stage. */
+    static boolean stageChosenByArg(String from) {
+        Matcher m = Pattern.compile("([\\w-]*)\\$\\{(\\w+)}").matcher(from);
+        return m.matches() && stages.containsKey(m.group(1) + "on") && stages.containsKey(m.group(1) + "off");
+    }
+
+    @Test
+    void jarsComeFromTheMavenStageOrFromMakeJars() {
+        assertTrue(dockerfile.contains("ARG JARS=build"), "the Maven build is the default");
+        assertTrue(stages.containsKey("prebuilt"), "JARS=prebuilt takes the jars of `make jars`");
+        assertTrue(Pattern.compile("(?m)^FROM \\$\\{JARS} AS jars$").matcher(dockerfile).find(), "the jars stage is chosen by JARS");
+    }
+
+    @Test
+    void wrk2CanBeLeftOut() {
+        assertTrue(dockerfile.contains("ARG WRK2=on"), "wrk2 is built by default");
+        assertTrue(stages.containsKey("wrk2-on") && stages.containsKey("wrk2-off"), "WRK2=on|off stages");
+        assertTrue(!stages.get("wrk2-off").contains("git clone"), "WRK2=off needs no network");
     }
 
     @Test
@@ -84,7 +106,8 @@ class DockerfileShapeTest {
     void wrk2IsBuiltFromAPinnedCommit() {
         Matcher commit = Pattern.compile("ARG WRK2_COMMIT=([0-9a-f]{40})").matcher(dockerfile);
         assertTrue(commit.find(), "wrk2 is pinned to a full commit hash");
-        assertTrue(stages.get("loadgen").contains("/usr/local/bin/wrk2"), "loadgen image installs wrk2");
+        assertTrue(stages.get("wrk2-on").contains("/out/wrk2") && stages.get("loadgen").contains("COPY --from=wrk2 /out/ /usr/local/bin/"),
+                "loadgen image installs wrk2");
         assertTrue(stages.get("loadgen").contains("httperf wrk"), "loadgen image has httperf and wrk from apt");
     }
 

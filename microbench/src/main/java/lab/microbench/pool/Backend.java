@@ -34,8 +34,4 @@ public record Backend(String name, String driverClass, String url, String user, 
         username.accept(user);
         pass.accept(password);
     }
-
-    public boolean isStub() {
-        return name.equals("stub");
-    }
 }

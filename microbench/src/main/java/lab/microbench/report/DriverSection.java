@@ -44,7 +44,7 @@ final class DriverSection extends Section {
             List<String> cells = new ArrayList<>(List.of(e.getKey()));
             for (String d : DRIVERS) {
                 JmhScore s = m.get(d);
-                cells.add(s == null ? "–" : Fmt.withError(s.score(), s.error()) + " " + s.unit());
+                cells.add(s == null ? "–" : s.withError() + " " + s.unit());
             }
             double my = ratio(m, "MYSQL");
             double pg = ratio(m, "POSTGRESQL");

@@ -3,12 +3,12 @@ package lab.microbench.report;
 import java.util.Locale;
 
 /** Number formatting for the page: about three significant digits, thousands separators. */
-final class Fmt {
+public final class Fmt {
 
     private Fmt() {
     }
 
-    static String num(double v) {
+    public static String num(double v) {
         if (Double.isNaN(v)) {
             return "–";
         }
@@ -25,11 +25,14 @@ final class Fmt {
         return String.format(Locale.ROOT, "%.3g", v);
     }
 
-    static String withError(double score, double error) {
+    public static String withError(double score, double error) {
         return num(score) + " ± " + num(error);
     }
 
-    static String ratio(double v) {
+    public static String ratio(double v) {
+        if (Double.isInfinite(v)) {
+            return "∞";
+        }
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2f×", v);
     }
 }

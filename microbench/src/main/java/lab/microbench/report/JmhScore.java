@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import lab.report.Spread;
 import tools.jackson.databind.JsonNode;
 
 /** One entry of a JMH JSON result file: method, parameters, threads, run settings and the primary score with its error. */
@@ -38,6 +39,27 @@ public record JmhScore(String method, Map<String, String> params, int threads, i
     private static double errorOf(JsonNode metric) {
         JsonNode e = metric.path("scoreError");
         return e.isNumber() ? e.asDouble() : Double.NaN;
+    }
+
+    /**
+     * The largest error (JMH's 99.9 % half-interval) relative to the score that a row may state; above
+     * it, or with no error at all, the page marks the figure inconclusive.
+     */
+    public static final double MAX_RELATIVE_ERROR = 0.2;
+
+    /** The score with its confidence interval, from forks × measured iterations samples. */
+    public Spread spread() {
+        return Spread.interval(score, error, forks * iterations);
+    }
+
+    /** Whether the error is small enough to state the score (see {@link #MAX_RELATIVE_ERROR}). */
+    public boolean conclusive() {
+        return spread().within(MAX_RELATIVE_ERROR);
+    }
+
+    /** "12.3 ± 1.1", or "12.3 ± 9.8 (inconclusive)" when the error is too large to state the figure. */
+    public String withError() {
+        return Fmt.withError(score, error) + (conclusive() ? "" : " (inconclusive)");
     }
 
     public String param(String name) {

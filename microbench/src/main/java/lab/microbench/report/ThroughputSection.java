@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import lab.microbench.pool.PoolKind;
 import lab.report.Page;
+import lab.report.Spread;
+import lab.report.Verdict;
 
 /** Seed 000 throughput: JMH ops/ms of getConnection().close() per pool, backend, validation and thread count. */
 final class ThroughputSection extends Section {
@@ -33,7 +35,8 @@ final class ThroughputSection extends Section {
         html.p("Throughput in operations per millisecond (higher is better), 10 connections. Validation QUERY = "
                 + "\"SELECT 1\" on every borrow (Tomcat with validationInterval=0, HikariCP with aliveBypassWindowMs=-1); "
                 + "PING = Connection.isValid(); NONE = no check (HikariCP still checks connections idle for more than 500 ms, which never happens here). "
-                + "\"fastest\" = the highest score; where the ± intervals overlap, this run does not settle the order.");
+                + "\"fastest\" = the highest score, or \"no clear winner\" where its ± interval overlaps the runner-up's; a score whose error "
+                + "exceeds " + Math.round(JmhScore.MAX_RELATIVE_ERROR * 100) + " % of it is marked \"(inconclusive)\".");
         for (String backend : List.of("stub", "mysql")) {
             List<JmhScore> mine = scores.stream().filter(s -> s.param("backend").equals(backend)).toList();
             if (!mine.isEmpty()) {
@@ -60,15 +63,18 @@ final class ThroughputSection extends Section {
             List<Double> values = new ArrayList<>();
             for (String scenario : scenarios) {
                 Optional<JmhScore> s = byScenario.get(scenario).stream().filter(x -> x.param("pool").equals(pool)).findFirst();
-                cells.add(s.map(x -> Fmt.withError(x.score(), x.error())).orElse("–"));
+                cells.add(s.map(JmhScore::withError).orElse("–"));
                 values.add(s.map(JmhScore::score).orElse(null));
             }
             rows.add(new Page.Row(cells, ""));
             datasets.add(Charts.dataset(PoolKind.valueOf(pool).label, values, Charts.color(datasets.size())));
         }
         List<String> fastest = new ArrayList<>(List.of("fastest"));
-        byScenario.values().forEach(list -> fastest.add(list.stream().max(Comparator.comparingDouble(JmhScore::score))
-                .map(s -> PoolKind.valueOf(s.param("pool")).label).orElse("–")));
+        for (List<JmhScore> list : byScenario.values()) {
+            Map<String, Spread> values = new LinkedHashMap<>();
+            list.forEach(x -> values.put(PoolKind.valueOf(x.param("pool")).label, x.spread()));
+            fastest.add(Verdict.of("", values, PoolKind.HIKARI.label, Verdict.Better.HIGHER).summary());
+        }
         rows.add(new Page.Row(fastest, "best"));
         html.table(head, rows);
         html.chart(Charts.bar("getConnection().close(), " + BACKENDS.getOrDefault(backend, backend), scenarios, datasets,

@@ -6,31 +6,35 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 import lab.microbench.report.Charts;
-import lab.report.Page;
+import lab.microbench.report.Fmt;
 import lab.microbench.report.IndexPage;
 import lab.microbench.report.JmhScore;
 import lab.microbench.report.Json;
 import lab.microbench.report.Meta;
 import lab.microbench.thesis.ThesisRunner.Experiment;
+import lab.report.Claim;
+import lab.report.Page;
+import lab.report.Spread;
+import lab.report.Verdict;
 
-/** results/micro/thesis.html: Table 4.1 and Figures 4.1–4.5 re-run, beside the thesis' figures; then index.html. */
+/**
+ * results/micro/thesis.html: the verdict on the thesis' claims, then Table 4.1 and Figures 4.1–4.5
+ * re-run beside the thesis' figures; then index.html.
+ */
 public final class ThesisPage {
 
     public static final String PAGE = "thesis.html";
-    private static final List<String> ENGINES = List.of("MYSQL", "POSTGRESQL");
-    /** Table 4.1 of the thesis: mean ms for 50 queries on one connection, 1 Gb/s Ethernet; JDBC / thread pool / Netty. */
-    private static final Map<String, double[]> THESIS_TABLE = new LinkedHashMap<>();
-
-    static {
-        THESIS_TABLE.put("JDBC", new double[] {23, 25.9});
-        THESIS_TABLE.put("ADBCJ thread pool", new double[] {34.9, 79.2});
-        THESIS_TABLE.put("ADBCJ Netty (pipelined)", new double[] {4.84, 5.65});
-    }
+    private static final List<String> ENGINES = ThesisClaims.ENGINES;
+    /** Table 4.1's row sets in page order: loopback, the emulated 0.19 ms link (the thesis' setting), others. */
+    private static final List<String> TABLE_LINKS = List.of("loopback", "lan");
 
     private final Path dir;
     private final Page html = new Page();
@@ -42,9 +46,12 @@ public final class ThesisPage {
     public static Path write(Path dir) throws IOException {
         Files.createDirectories(dir);
         ThesisPage page = new ThesisPage(dir);
+        Map<String, List<JmhScore>> table = page.tableScores();
+        Map<String, List<JmhScore>> pipelining = page.pipeliningScores();
         page.machine();
-        page.table();
-        page.pipelining();
+        page.verdict(table, pipelining);
+        page.table(table);
+        page.pipelining(pipelining);
         page.scaling(Experiment.HORIZONTAL, "servers", "Figure 4.4: horizontal scalability",
                 "One operation = the small SELECT once on each of N PostgreSQL servers (one connection each), fired then joined.");
         page.scaling(Experiment.VERTICAL, "connections", "Figure 4.5: vertical scalability",
@@ -81,39 +88,106 @@ public final class ThesisPage {
                 + "emulated (see Figures 4.1–4.3).");
     }
 
-    private void table() {
+    private void verdict(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining) {
+        html.section("verdict", "Verdict: the thesis' claims on this run");
+        List<Claim> claims = ThesisClaims.of(table, pipelining, scoresOf(Experiment.HORIZONTAL), scoresOf(Experiment.VERTICAL));
+        Map<Claim.Status, Long> counts = new LinkedHashMap<>();
+        claims.forEach(c -> counts.merge(c.status(), 1L, Long::sum));
+        List<String> parts = new ArrayList<>();
+        counts.forEach((s, n) -> parts.add(n + " " + s.label()));
+        html.p("Each claim of chapter 4.1, checked against this run's scores: " + String.join(", ", parts) + ". A claim is "
+                + "reproduced or not only when the 99.9 % intervals settle it; where they overlap, or JMH could not give an error, "
+                + "it is inconclusive. \"About N×\" counts as shown when the whole range of the ratio lies within N ÷ 1.5 and N × 1.5. "
+                + "A figure whose error exceeds " + Math.round(JmhScore.MAX_RELATIVE_ERROR * 100) + " % of its score is marked "
+                + "\"(inconclusive)\" in the tables.");
+        html.claims(claims);
+    }
+
+    private void table(Map<String, List<JmhScore>> byLink) {
         html.section("table41", "Table 4.1: 50 queries on one connection");
-        Optional<List<JmhScore>> scores = scores(Experiment.TABLE, html);
-        if (scores.isEmpty()) {
+        Optional<Meta> meta = meta(Experiment.TABLE);
+        meta.ifPresent(this::runNote);
+        if (byLink.isEmpty()) {
+            html.note(meta.isEmpty() ? "Not run yet: no " + Experiment.TABLE.file + " results in " + dir + "."
+                    : "Skipped: " + meta.get().parameters().getOrDefault("skipped", meta.get().parameters().getOrDefault("failed", "no result file")));
             return;
         }
         html.p("One operation = the same small SELECT (" + ThesisDb.QUERY + ", ten-row table) 50 times on one connection: one "
-                + "session, all 50 calls fired, then joined. jdbc runs them one after another on the caller's thread.");
+                + "session, all 50 calls fired, then joined. jdbc runs them one after another on the caller's thread. Row sets: "
+                + "loopback, and the emulated 0.19 ms round trip the thesis measured on (1 Gb/s Ethernet) where this run has it.");
         List<Page.Row> rows = new ArrayList<>();
         List<String> labels = new ArrayList<>();
-        Map<String, List<JmhScore>> byEngine = new LinkedHashMap<>();
-        for (Variant v : Variant.values()) {
-            List<String> cells = new ArrayList<>(List.of(v.id + " — " + v.description));
-            labels.add(v.id);
-            for (String engine : ENGINES) {
-                JmhScore s = find(scores.get(), Map.of("variant", v.id, "engine", engine));
-                byEngine.computeIfAbsent(engine, k -> new ArrayList<>()).add(s);
-                cells.add(s == null ? "–" : withError(s));
-            }
-            rows.add(new Page.Row(cells, "text"));
-        }
-        THESIS_TABLE.forEach((name, v) -> rows.add(Page.Row.seed("thesis 2010: " + name + " (1 Gb/s Ethernet)", num(v[0]), num(v[1]))));
-        html.table(List.of("variant", "MySQL protocol (MariaDB) ms/op", "PostgreSQL ms/op"), rows);
-        settings(scores.get());
         List<Series> series = new ArrayList<>();
-        int i = 0;
-        for (Map.Entry<String, List<JmhScore>> e : byEngine.entrySet()) {
-            series.add(Series.of(label(e.getKey()), e.getValue(), Charts.color(i++), false));
+        for (Variant v : Variant.values()) {
+            labels.add(v.id);
         }
+        Set<String> links = new LinkedHashSet<>(TABLE_LINKS);
+        links.addAll(byLink.keySet());
+        int color = 0;
+        for (String link : links) {
+            List<JmhScore> scores = byLink.get(link);
+            if (scores == null) {
+                rows.add(new Page.Row(List.of(linkTitle(link) + ": not measured in this run", "–", "–"), "text"));
+                continue;
+            }
+            Map<String, List<JmhScore>> byEngine = new LinkedHashMap<>();
+            for (Variant v : Variant.values()) {
+                List<String> cells = new ArrayList<>(List.of(v.id + " — " + v.description + " (" + linkTitle(link) + ")"));
+                boolean inconclusive = false;
+                for (String engine : ENGINES) {
+                    JmhScore s = ThesisClaims.find(scores, engine, v.id);
+                    byEngine.computeIfAbsent(engine, k -> new ArrayList<>()).add(s);
+                    cells.add(s == null ? "–" : s.withError());
+                    inconclusive |= s != null && !s.conclusive();
+                }
+                rows.add(new Page.Row(cells, inconclusive ? "text flag" : "text"));
+            }
+            for (var e : byEngine.entrySet()) {
+                series.add(new Series(ThesisClaims.engineName(e.getKey()) + ", " + linkTitle(link), e.getValue(), Charts.color(color++), false));
+            }
+        }
+        String[] names = {"JDBC", "ADBCJ thread pool", "ADBCJ Netty (pipelined)"};
+        for (int i = 0; i < names.length; i++) {
+            rows.add(Page.Row.seed("thesis 2010: " + names[i] + " (1 Gb/s Ethernet)", Fmt.num(ThesisClaims.THESIS_TABLE.get("MYSQL")[i]),
+                    Fmt.num(ThesisClaims.THESIS_TABLE.get("POSTGRESQL")[i])));
+        }
+        html.table(List.of("variant", "MySQL protocol (MariaDB) ms/op", "PostgreSQL ms/op"), rows);
+        byLink.values().stream().findFirst().ifPresent(this::settings);
+        html.note("Rows shaded red hold a figure whose error exceeds " + Math.round(JmhScore.MAX_RELATIVE_ERROR * 100)
+                + " % of its score: inconclusive in this run.");
+        tableVerdicts(byLink);
         html.chart(chart("Table 4.1: 50 queries on one connection (lower is better)", labels, series, "ms per operation", true), 380);
     }
 
-    private void pipelining() {
+    /** Per engine and link: the winner and every variant's time as a ratio to jdbc's, with the range the errors allow. */
+    private void tableVerdicts(Map<String, List<JmhScore>> byLink) {
+        html.h3("Who wins Table 4.1");
+        List<String> variants = List.of(Variant.values()).stream().map(v -> v.id).toList();
+        List<String> head = new ArrayList<>(List.of("scenario", "winner (lowest time)"));
+        variants.forEach(v -> head.add(v + " ÷ jdbc"));
+        List<Page.Row> rows = new ArrayList<>();
+        byLink.forEach((link, scores) -> {
+            for (String engine : ENGINES) {
+                Map<String, Spread> values = new LinkedHashMap<>();
+                for (String v : variants) {
+                    JmhScore s = ThesisClaims.find(scores, engine, v);
+                    values.put(v, s == null ? null : s.spread());
+                }
+                Verdict verdict = Verdict.of(ThesisClaims.engineName(engine) + ", " + linkTitle(link), values, "jdbc", Verdict.Better.LOWER);
+                List<String> cells = new ArrayList<>(List.of(verdict.scenario(), verdict.summary()));
+                for (String v : variants) {
+                    Verdict.Entry e = verdict.modes().get(v);
+                    cells.add(e == null || e.ratio() == null ? "–" : Fmt.ratio(e.ratio().median())
+                            + " (" + Fmt.ratio(e.ratio().min()) + "–" + Fmt.ratio(e.ratio().max()) + ")");
+                }
+                rows.add(new Page.Row(cells, verdict.clear() ? "text" : "text flag"));
+            }
+        });
+        html.table(head, rows);
+        html.note("Ratio below 1× = faster than jdbc. \"No clear winner\" = the winner's 99.9 % interval overlaps the runner-up's.");
+    }
+
+    private void pipelining(Map<String, List<JmhScore>> byLink) {
         html.section("pipelining", "Figures 4.1–4.3: pipelining");
         Optional<Meta> meta = meta(Experiment.PIPELINING);
         if (meta.isEmpty()) {
@@ -131,39 +205,32 @@ public final class ThesisPage {
         List<Page.Row> speedups = new ArrayList<>();
         for (ThesisPlan.Link link : ThesisPlan.LINKS) {
             html.h3(link.title());
-            List<JmhScore> scores = JmhScore.read(dir.resolve(Experiment.PIPELINING.file + "-" + link.id() + ".json"));
+            List<JmhScore> scores = byLink.getOrDefault(link.id(), List.of());
             if (scores.isEmpty()) {
                 html.note("No results for this link.");
                 continue;
             }
-            List<String> requests = distinct(scores, "requests");
+            List<String> requests = ThesisClaims.distinct(scores, "requests");
             List<String> head = new ArrayList<>(List.of("requests per operation"));
             List<Series> series = new ArrayList<>();
             int color = 0;
             for (String engine : ENGINES) {
                 for (String variant : ThesisRunner.PIPELINING_VARIANTS) {
-                    head.add(label(engine) + " " + variant + " ms/op");
-                    List<JmhScore> line = requests.stream().map(r -> find(scores, Map.of("engine", engine, "variant", variant, "requests", r))).toList();
-                    series.add(Series.of(label(engine) + " " + variant, line, Charts.color(color++), true));
+                    head.add(ThesisClaims.engineName(engine) + " " + variant + " ms/op");
+                    List<JmhScore> line = requests.stream()
+                            .map(r -> ThesisClaims.find(scores, Map.of("engine", engine, "variant", variant, "requests", r))).toList();
+                    series.add(new Series(ThesisClaims.engineName(engine) + " " + variant, line, Charts.color(color++), true));
                 }
             }
-            List<Page.Row> rows = new ArrayList<>();
-            for (int r = 0; r < requests.size(); r++) {
-                List<String> cells = new ArrayList<>(List.of(requests.get(r)));
-                for (Series s : series) {
-                    cells.add(s.scores().get(r) == null ? "–" : withError(s.scores().get(r)));
-                }
-                rows.add(new Page.Row(cells, ""));
-            }
-            html.table(head, rows);
+            rows(head, requests, series);
             settings(scores);
             html.chart(chart(link.title() + " (lower is better)", requests, series, "ms per operation", true), 380);
             String last = requests.get(requests.size() - 1);
             for (String engine : ENGINES) {
-                JmhScore off = find(scores, Map.of("engine", engine, "variant", "nonblocking-unpipelined", "requests", last));
-                JmhScore on = find(scores, Map.of("engine", engine, "variant", "nonblocking-pipelined", "requests", last));
-                JmhScore jdbc = find(scores, Map.of("engine", engine, "variant", "jdbc", "requests", last));
-                speedups.add(Page.Row.of(link.id() + " (" + link.thesisRttMs() + " ms)", label(engine), last,
+                JmhScore off = ThesisClaims.find(scores, Map.of("engine", engine, "variant", "nonblocking-unpipelined", "requests", last));
+                JmhScore on = ThesisClaims.find(scores, Map.of("engine", engine, "variant", "nonblocking-pipelined", "requests", last));
+                JmhScore jdbc = ThesisClaims.find(scores, Map.of("engine", engine, "variant", "jdbc", "requests", last));
+                speedups.add(Page.Row.of(link.id() + " (" + link.thesisRttMs() + " ms)", ThesisClaims.engineName(engine), last,
                         ratio(off, on), ratio(jdbc, on)));
             }
         }
@@ -175,59 +242,112 @@ public final class ThesisPage {
 
     private void scaling(Experiment e, String param, String title, String what) {
         html.section(e.file, title);
-        Optional<List<JmhScore>> scores = scores(e, html);
+        Optional<Meta> meta = meta(e);
+        meta.ifPresent(this::runNote);
+        List<JmhScore> scores = scoresOf(e);
         if (scores.isEmpty()) {
+            html.note(meta.isEmpty() ? "Not run yet: no " + e.file + " results in " + dir + "."
+                    : "Skipped: " + meta.get().parameters().getOrDefault("skipped", meta.get().parameters().getOrDefault("failed", "no result file")));
             return;
         }
         html.p(what);
-        List<String> xs = distinct(scores.get(), param);
+        List<String> xs = ThesisClaims.distinct(scores, param);
         List<String> head = new ArrayList<>(List.of(param));
         List<Series> series = new ArrayList<>();
         int color = 0;
-        for (String engine : distinct(scores.get(), "engine")) {
-            for (String variant : distinct(scores.get(), "variant")) {
+        for (String engine : ThesisClaims.distinct(scores, "engine")) {
+            for (String variant : ThesisClaims.distinct(scores, "variant")) {
                 head.add(label(engine) + " " + variant + " ms/op");
-                List<JmhScore> line = xs.stream().map(x -> find(scores.get(), Map.of("engine", engine, "variant", variant, param, x))).toList();
-                series.add(Series.of(label(engine) + " " + variant, line, Charts.color(color++), true));
+                List<JmhScore> line = xs.stream().map(x -> ThesisClaims.find(scores, Map.of("engine", engine, "variant", variant, param, x))).toList();
+                series.add(new Series(label(engine) + " " + variant, line, Charts.color(color++), true));
             }
         }
-        List<Page.Row> rows = new ArrayList<>();
-        for (int x = 0; x < xs.size(); x++) {
-            List<String> cells = new ArrayList<>(List.of(xs.get(x)));
-            for (Series s : series) {
-                cells.add(s.scores().get(x) == null ? "–" : withError(s.scores().get(x)));
-            }
-            rows.add(new Page.Row(cells, ""));
-        }
-        html.table(head, rows);
-        settings(scores.get());
+        rows(head, xs, series);
+        settings(scores);
         html.chart(chart(title + " (lower is better)", xs, series, "ms per operation", false), 380);
         html.note("The thesis plots these as figures only (no values): response time grows more slowly with non-blocking I/O, "
                 + "and vertical scaling is \"nearly linear\".");
     }
 
-    // ---- helpers
+    /** One row per x: every series' score with its error. */
+    private void rows(List<String> head, List<String> xs, List<Series> series) {
+        List<Page.Row> rows = new ArrayList<>();
+        for (int x = 0; x < xs.size(); x++) {
+            List<String> cells = new ArrayList<>(List.of(xs.get(x)));
+            boolean inconclusive = false;
+            for (Series s : series) {
+                JmhScore score = s.scores().get(x);
+                cells.add(score == null ? "–" : score.withError());
+                inconclusive |= score != null && !score.conclusive();
+            }
+            rows.add(new Page.Row(cells, inconclusive ? "flag" : ""));
+        }
+        html.table(head, rows);
+    }
+
+    // ---- reading the result files
 
     private Optional<Meta> meta(Experiment e) {
         Path file = dir.resolve(Meta.fileName(e.file));
         return Files.exists(file) ? Optional.of(Json.read(file, Meta.class)) : Optional.empty();
     }
 
-    /** The run note and the scores of a one-file experiment, or a note saying why there are none. */
-    private Optional<List<JmhScore>> scores(Experiment e, Page out) {
-        Optional<Meta> meta = meta(e);
-        if (meta.isEmpty()) {
-            out.note("Not run yet: no " + e.file + " results in " + dir + ".");
-            return Optional.empty();
+    /** Every score of a one-file experiment (Figures 4.4, 4.5); empty when not run, skipped or failed. */
+    private List<JmhScore> scoresOf(Experiment e) {
+        return meta(e).filter(m -> !m.files().isEmpty()).map(m -> JmhScore.read(dir.resolve(m.files().get(0)))).orElse(List.of());
+    }
+
+    /**
+     * Table 4.1 by link: every file its meta lists and any other thesis-table41-*.json beside it (a
+     * run over an emulated link may write its own), each score's link taken from its JMH parameter
+     * {@code link}, else from {@code oneWayMicros} (see {@link #linkOf}).
+     */
+    private Map<String, List<JmhScore>> tableScores() throws IOException {
+        Set<String> files = new LinkedHashSet<>();
+        meta(Experiment.TABLE).ifPresent(m -> files.addAll(m.files()));
+        try (Stream<Path> list = Files.list(dir)) {
+            list.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith(Experiment.TABLE.file + "-") && n.endsWith(".json") && !n.endsWith(".meta.json"))
+                    .sorted().forEach(files::add);
         }
-        runNote(meta.get());
-        List<JmhScore> scores = meta.get().files().isEmpty() ? List.of() : JmhScore.read(dir.resolve(meta.get().files().get(0)));
-        if (scores.isEmpty()) {
-            Object why = meta.get().parameters().getOrDefault("skipped", meta.get().parameters().getOrDefault("failed", "no result file"));
-            out.note("Skipped: " + why);
-            return Optional.empty();
+        Map<String, List<JmhScore>> byLink = new LinkedHashMap<>();
+        for (String f : files) {
+            JmhScore.read(dir.resolve(f)).forEach(s -> byLink.computeIfAbsent(linkOf(s), k -> new ArrayList<>()).add(s));
         }
-        return Optional.of(scores);
+        return byLink;
+    }
+
+    private Map<String, List<JmhScore>> pipeliningScores() {
+        Map<String, List<JmhScore>> byLink = new LinkedHashMap<>();
+        for (ThesisPlan.Link link : ThesisPlan.LINKS) {
+            List<JmhScore> scores = JmhScore.read(dir.resolve(Experiment.PIPELINING.file + "-" + link.id() + ".json"));
+            if (!scores.isEmpty()) {
+                byLink.put(link.id(), scores);
+            }
+        }
+        return byLink;
+    }
+
+    /** A score's link id: its {@code link} parameter, else the thesis link with its one-way delay, else "N µs one way". */
+    static String linkOf(JmhScore s) {
+        if (!s.param("link").isEmpty()) {
+            return s.param("link");
+        }
+        String micros = s.param("oneWayMicros");
+        if (micros.isEmpty()) {
+            return "loopback";
+        }
+        return ThesisPlan.LINKS.stream().filter(l -> String.valueOf(l.oneWayMicros()).equals(micros)).map(ThesisPlan.Link::id)
+                .findFirst().orElse(micros + " µs one way");
+    }
+
+    private static String linkTitle(String link) {
+        return switch (link) {
+            case "loopback" -> "loopback";
+            case "lan" -> "emulated 0.19 ms link";
+            case "internet" -> "emulated 78 ms link";
+            default -> link;
+        };
     }
 
     private void runNote(Meta m) {
@@ -240,49 +360,16 @@ public final class ThesisPage {
         html.note(scores.get(0).settings() + ". 2 cores shared by client, servers and other work.");
     }
 
-    static JmhScore find(List<JmhScore> scores, Map<String, String> params) {
-        return scores.stream().filter(s -> params.entrySet().stream().allMatch(p -> s.param(p.getKey()).equals(p.getValue())))
-                .findFirst().orElse(null);
-    }
-
-    private static List<String> distinct(List<JmhScore> scores, String param) {
-        return scores.stream().map(s -> s.param(param)).distinct()
-                .sorted((a, b) -> isInt(a) && isInt(b) ? Integer.compare(Integer.parseInt(a), Integer.parseInt(b)) : 0).toList();
-    }
-
-    private static boolean isInt(String s) {
-        return s.matches("\\d+");
-    }
-
     private static String label(String engine) {
-        return switch (engine) {
-            case "MYSQL" -> "MySQL";
-            case "POSTGRESQL" -> "PostgreSQL";
-            case FanOutBench.THROWAWAY -> "PostgreSQL";
-            default -> engine;
-        };
-    }
-
-    static String num(double v) {
-        if (Double.isNaN(v)) {
-            return "–";
-        }
-        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.3g", v);
-    }
-
-    private static String withError(JmhScore s) {
-        return num(s.score()) + " ± " + num(s.error());
+        return engine.equals(FanOutBench.THROWAWAY) ? "PostgreSQL" : ThesisClaims.engineName(engine);
     }
 
     private static String ratio(JmhScore a, JmhScore b) {
-        return a == null || b == null ? "–" : String.format(Locale.ROOT, "%.2f×", a.score() / b.score());
+        return a == null || b == null ? "–" : Fmt.ratio(a.score() / b.score());
     }
 
     /** One line of a chart: means with their errors; {@code line} false draws points only. */
     record Series(String label, List<JmhScore> scores, String color, boolean line) {
-        static Series of(String label, List<JmhScore> scores, String color, boolean line) {
-            return new Series(label, scores, color, line);
-        }
     }
 
     /** A Chart.js chart: one line (or points) per series, its error as a thin floating bar at each point. */

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# make e2e-compose: the container path, run for real on this machine with nothing pulled from an
+# image registry. A private dockerd (scripts/images/dockerd.sh), local base images built from
+# Debian packages (scripts/images/build.sh), the jars built natively (`make jars`, JARS=prebuilt)
+# and wrk2 left out (WRK2=off: it is built from github.com). Then the project's own
+# docker-compose.yml at SCALE=tiny: seeded row counts verified, every instance and the
+# dashboard healthy in containers, a smoke sweep from the loadgen container with all nine
+# series, `down` with volumes, and no container, network, volume or daemon left behind.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root"
+. "$here/lib/instances.sh"
+
+say() { printf '[e2e-compose] %s\n' "$*"; }
+fail() { say "FAIL: $*"; exit 1; }
+port_open() { timeout 1 bash -c ":</dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+
+for n in $(instance_names); do
+  port=$(instance_field "$n" 4)
+  port_open "$port" && fail "port $port ($n) is in use (make status; make down first): e2e-compose needs the lab's ports"
+done
+
+start=$SECONDS
+# The machine's own Docker setup stays untouched: own daemon, own CLI config (plugins).
+export DOCKER_CONFIG=$root/.run/docker/config
+"$here/images/dockerd.sh" start
+export DOCKER_HOST
+DOCKER_HOST=$("$here/images/dockerd.sh" host)
+project=asyncdb-lab-e2e
+export COMPOSE_PROJECT_NAME=$project
+
+cleanup() {
+  say "down (volumes too) and stopping the daemon"
+  WIPE=1 "$here/compose.sh" down >/dev/null 2>&1 || true
+  "$here/images/dockerd.sh" stop || true
+}
+trap cleanup EXIT
+
+"$here/images/compose-v2.sh"
+make --no-print-directory jars
+"$here/images/build.sh"
+set -a
+eval "$("$here/images/build.sh" env)"
+JARS=prebuilt WRK2=off SCALE=tiny
+set +a
+say "base images and tools ready after $((SECONDS - start)) s"
+
+t=$SECONDS
+"$here/compose.sh" up
+say "up took $((SECONDS - t)) s"
+
+say "seeded data (row counts, checksums)"
+"$here/compose.sh" -- run --rm --no-deps db-seed --scale tiny --verify
+
+say "health of every instance through its port on 127.0.0.1"
+for n in $(instance_names); do
+  port=$(instance_field "$n" 4) path=$(instance_field "$n" 5)
+  state=$(docker inspect -f '{{.State.Health.Status}}' "$("$here/compose.sh" -- ps -q "$n")")
+  [ "$state" = healthy ] || fail "$n is $state in its container"
+  curl -fsS --max-time 5 "http://127.0.0.1:$port$path" >/dev/null || fail "$n: http://127.0.0.1:$port$path"
+  say "  $n healthy, answers on 127.0.0.1:$port"
+done
+
+t=$SECONDS
+"$here/compose.sh" loadtest smoke all
+say "smoke sweep took $((SECONDS - t)) s"
+run_id=$(basename "$(readlink results/latest)")
+run_dir=results/$run_id
+say "checking $run_dir/results.json"
+CHECK_TAG=e2e-compose python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)"
+[ -f "$run_dir/index.html" ] || fail "no index.html in $run_dir"
+python3 - "$run_dir/results.json" <<'PY' || fail "results.json does not say that wrk2 was not available"
+import json, sys
+tools = json.load(open(sys.argv[1]))["run"].get("tools") or {}
+wrk2 = tools.get("wrk2", {})
+print("[e2e-compose] wrk2 in results.json:", wrk2)
+sys.exit(0 if wrk2 and not wrk2.get("available", True) else 1)
+PY
+
+say "down (volumes too)"
+WIPE=1 "$here/compose.sh" down
+label=com.docker.compose.project=$project
+for left in "$(docker container ls -aq --filter "$label")" "$(docker network ls -q --filter "$label")" \
+            "$(docker volume ls -q --filter "$label")"; do
+  [ -z "$left" ] || fail "left after down: $left"
+done
+trap - EXIT
+"$here/images/dockerd.sh" stop
+pid=$(cat .run/docker/dockerd.pid 2>/dev/null || true)
+[ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null || fail "dockerd pid $pid still alive"
+for n in $(instance_names); do
+  port=$(instance_field "$n" 4)
+  port_open "$port" && fail "port $port ($n) still answers after down"
+done
+say "passed in $((SECONDS - start)) s"

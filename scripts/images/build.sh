@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Local base images for the container self-test, built from Debian packages (no image registry
+# needed): a debootstrapped Debian bookworm, then one root filesystem per role, imported into
+# the Docker engine at $DOCKER_HOST under asyncdb-lab/local-* names (never an upstream name).
+#   asyncdb-lab/local-debian:12      curl, httperf, wrk         (DEBIAN_IMAGE: loadgen base)
+#   asyncdb-lab/local-jdk:25         + this machine's JDK       (JDK_IMAGE)
+#   asyncdb-lab/local-jre:25         + a jlink'ed runtime of it (JRE_IMAGE)
+#   asyncdb-lab/local-mariadb:10.11  Debian's MariaDB 10.11     (MYSQL_IMAGE)
+#   asyncdb-lab/local-postgres:15    Debian's PostgreSQL 15     (POSTGRES_IMAGE)
+# The database images honour the part of the official images' env contract the lab uses
+# (mariadb-entrypoint.sh, postgres-entrypoint.sh). Images already present are kept (FORCE=1
+# rebuilds). `build.sh env` prints the build variables that select them.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+work=${IMAGES_WORK_DIR:-$root/.run/images}
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+suite=bookworm
+PREFIX=asyncdb-lab/local
+
+say() { printf '[images] %s\n' "$*"; }
+die() { printf '[images] error: %s\n' "$*" >&2; exit 1; }
+
+declare -A IMAGE=(
+  [debian]=$PREFIX-debian:12 [jdk]=$PREFIX-jdk:25 [jre]=$PREFIX-jre:25
+  [mariadb]=$PREFIX-mariadb:10.11 [postgres]=$PREFIX-postgres:15
+)
+
+env_vars() {
+  echo "DEBIAN_IMAGE=${IMAGE[debian]}"
+  echo "JDK_IMAGE=${IMAGE[jdk]}"
+  echo "JRE_IMAGE=${IMAGE[jre]}"
+  echo "MYSQL_IMAGE=${IMAGE[mariadb]}"
+  echo "POSTGRES_IMAGE=${IMAGE[postgres]}"
+}
+
+# The minimal bookworm every image starts from, kept as a tarball between runs.
+base_tar() {
+  local tar=$work/bookworm-minbase.tar
+  [ -f "$tar" ] && { echo "$tar"; return; }
+  command -v debootstrap >/dev/null || {
+    [ "$(id -u)" = 0 ] || die "debootstrap is missing; install it with:  sudo apt-get install -y debootstrap"
+    say "installing debootstrap from Debian …" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null
+  }
+  local dir=$work/rootfs-minbase
+  rm -rf "$dir"
+  say "debootstrap $suite (minbase) from $mirror …" >&2
+  nice debootstrap --variant=minbase --include=ca-certificates,curl,procps "$suite" "$dir" "$mirror" \
+    >"$work/debootstrap.log" 2>&1 || { tail -20 "$work/debootstrap.log" >&2; die "debootstrap failed"; }
+  rm -rf "$dir"/var/lib/apt/lists/* "$dir"/var/cache/apt/archives/*.deb
+  tar -C "$dir" -cf "$tar.tmp" . && mv "$tar.tmp" "$tar"
+  rm -rf "$dir"
+  echo "$tar"
+}
+
+# rootfs NAME PACKAGES... : a fresh root filesystem from the base with Debian packages added.
+rootfs() {
+  local name=$1; shift
+  local dir=$work/rootfs-$name
+  rm -rf "$dir" && mkdir -p "$dir"
+  tar -C "$dir" -xf "$(base_tar)"
+  if [ $# -gt 0 ]; then
+    say "$name: apt-get install $*"
+    cp /etc/resolv.conf "$dir/etc/resolv.conf"
+    printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d"; chmod +x "$dir/usr/sbin/policy-rc.d"
+    mount -t proc proc "$dir/proc"
+    local rc=0
+    { chroot "$dir" apt-get update -q && DEBIAN_FRONTEND=noninteractive nice chroot "$dir" \
+        apt-get install -y -q --no-install-recommends "$@"; } >"$work/$name-apt.log" 2>&1 || rc=$?
+    umount "$dir/proc"
+    [ $rc = 0 ] || { tail -20 "$work/$name-apt.log" >&2; die "$name: apt-get failed"; }
+    rm -rf "$dir"/var/lib/apt/lists/* "$dir"/var/cache/apt/archives/*.deb "$dir/usr/sbin/policy-rc.d"
+    : >"$dir/etc/resolv.conf"
+  fi
+}
+
+# import NAME [--change INSTR]... : the root filesystem becomes image IMAGE[NAME].
+import() {
+  local name=$1; shift
+  say "$name: importing as ${IMAGE[$name]}"
+  tar -C "$work/rootfs-$name" -c . | docker import "$@" - "${IMAGE[$name]}" >/dev/null
+  rm -rf "$work/rootfs-$name"
+}
+
+jdk_home() {
+  "$root/scripts/find-jdk.sh" || die "no JDK >= 21 on this machine to put into the image"
+}
+
+build() {
+  local name=$1
+  case $name in
+    debian)
+      rootfs debian httperf wrk
+      import debian --change 'CMD ["bash"]' ;;
+    jdk)
+      rootfs jdk
+      mkdir -p "$work/rootfs-jdk/opt/java" && cp -a "$(jdk_home)/." "$work/rootfs-jdk/opt/java/openjdk"
+      import jdk --change 'ENV JAVA_HOME=/opt/java/openjdk' \
+        --change 'ENV PATH=/opt/java/openjdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+        --change 'CMD ["jshell"]' ;;
+    jre)
+      rootfs jre
+      local jdk; jdk=$(jdk_home)
+      mkdir -p "$work/rootfs-jre/opt/java"
+      # Every module but jlink and jpackage (a JDK without jmods cannot link them), no debug files.
+      "$jdk/bin/jlink" --add-modules "$("$jdk/bin/java" --list-modules | sed 's/@.*//' | grep -vxE 'jdk.jlink|jdk.jpackage' | paste -sd, -)" --strip-debug --no-man-pages --no-header-files \
+        --output "$work/rootfs-jre/opt/java/openjdk"
+      import jre --change 'ENV JAVA_HOME=/opt/java/openjdk' \
+        --change 'ENV PATH=/opt/java/openjdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+        --change 'CMD ["java", "-version"]' ;;
+    mariadb)
+      rootfs mariadb mariadb-server mariadb-client
+      rm -rf "$work/rootfs-mariadb/var/lib/mysql/"*
+      install -m 0755 "$here/mariadb-entrypoint.sh" "$work/rootfs-mariadb/usr/local/bin/docker-entrypoint.sh"
+      import mariadb --change 'ENTRYPOINT ["docker-entrypoint.sh"]' --change 'CMD ["mariadbd"]' \
+        --change 'EXPOSE 3306' --change 'VOLUME /var/lib/mysql' ;;
+    postgres)
+      rootfs postgres postgresql-15
+      # Debian's packaged cluster is not used: the entrypoint makes one in $PGDATA.
+      rm -rf "$work/rootfs-postgres/var/lib/postgresql/15" "$work/rootfs-postgres/etc/postgresql/15"
+      install -m 0755 "$here/postgres-entrypoint.sh" "$work/rootfs-postgres/usr/local/bin/docker-entrypoint.sh"
+      import postgres --change 'ENV PGDATA=/var/lib/postgresql/data' \
+        --change 'ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+        --change 'ENTRYPOINT ["docker-entrypoint.sh"]' --change 'CMD ["postgres"]' \
+        --change 'EXPOSE 5432' --change 'VOLUME /var/lib/postgresql/data' ;;
+    *) die "unknown image $name" ;;
+  esac
+}
+
+case ${1:-all} in
+  env) env_vars ;;
+  all)
+    [ "$(id -u)" = 0 ] || die "building root filesystems needs root (debootstrap, chroot)"
+    docker version >/dev/null 2>&1 || die "no Docker engine answers at ${DOCKER_HOST:-the default socket}"
+    mkdir -p "$work"
+    start=$SECONDS
+    for name in debian jdk jre mariadb postgres; do
+      if [ -z "${FORCE:-}" ] && docker image inspect "${IMAGE[$name]}" >/dev/null 2>&1; then
+        say "$name: ${IMAGE[$name]} present"
+      else
+        build "$name"
+      fi
+    done
+    say "done in $((SECONDS - start)) s"
+    ;;
+  *) echo "usage: build.sh [all|env]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# A private Docker daemon for the container self-test (make e2e-compose), never the system's:
+# its socket, data-root, exec-root and PID file live under .run/docker/.
+#   dockerd.sh start   install docker.io when missing (root, Debian), start, wait until it answers
+#   dockerd.sh stop    stop the daemon this script started (its recorded PID) and wait for it
+#   dockerd.sh host    print the DOCKER_HOST value for it
+# No iptables rules: containers reach each other on compose networks and the host through
+# ports published on 127.0.0.1 (docker-proxy), nothing else. Images stay in the data-root as a
+# cache between runs; `rm -rf .run/docker` (daemon stopped) starts from nothing.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+dir=${DOCKER_STATE_DIR:-$root/.run/docker}
+sock=$dir/docker.sock
+pidfile=$dir/dockerd.pid
+
+say() { printf '[dockerd] %s\n' "$*"; }
+die() { printf '[dockerd] error: %s\n' "$*" >&2; exit 1; }
+running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }
+
+install_engine() {
+  command -v dockerd >/dev/null && return
+  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+    || die "dockerd is missing; install it with:  sudo apt-get install -y docker.io"
+  say "installing docker.io from Debian …"
+  # policy-rc.d keeps apt from starting the system daemon when it is not there already.
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends docker.io >/dev/null
+}
+
+start() {
+  if running; then say "already running (pid $(cat "$pidfile"))"; return; fi
+  install_engine
+  [ "$(id -u)" = 0 ] || die "a private dockerd needs root"
+  mkdir -p "$dir/data" "$dir/exec"
+  say "starting on unix://$sock (log: $dir/dockerd.log)"
+  # setsid: the daemon outlives this script but not a `dockerd.sh stop`.
+  setsid dockerd --data-root "$dir/data" --exec-root "$dir/exec" --pidfile "$pidfile" \
+    -H "unix://$sock" --iptables=false --ip-forward=false --ip-masq=false --ip 127.0.0.1 \
+    --userland-proxy=true >"$dir/dockerd.log" 2>&1 </dev/null &
+  local i
+  for ((i = 0; i < 120; i++)); do
+    DOCKER_HOST=unix://$sock docker version >/dev/null 2>&1 && { say "ready (pid $(cat "$pidfile"))"; return; }
+    sleep 0.5
+  done
+  tail -20 "$dir/dockerd.log" >&2
+  die "dockerd did not answer within 60 s"
+}
+
+stop() {
+  running || { say "not running"; rm -f "$pidfile"; return; }
+  local pid i
+  pid=$(cat "$pidfile")
+  say "stopping pid $pid"
+  kill "$pid"
+  for ((i = 0; i < 60; i++)); do
+    kill -0 "$pid" 2>/dev/null || { say "stopped"; return; }
+    sleep 0.5
+  done
+  die "dockerd pid $pid still alive after 30 s"
+}
+
+case ${1:-} in
+  start) start ;;
+  stop) stop ;;
+  host) echo "unix://$sock" ;;
+  *) echo "usage: dockerd.sh start|stop|host" >&2; exit 2 ;;
+esac

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Entrypoint of asyncdb-lab/local-postgres: the subset of the official postgres image's contract
+# the lab relies on. On an empty $PGDATA: a superuser POSTGRES_USER with POSTGRES_PASSWORD
+# (scram-sha-256 from any address) and the database POSTGRES_DB (default: the user's name).
+set -eu
+[ "${1:-}" = postgres ] || exec "$@"
+
+: "${PGDATA:=/var/lib/postgresql/data}" "${POSTGRES_USER:=postgres}"
+[ -n "${POSTGRES_PASSWORD:-}" ] || { echo "local-postgres: POSTGRES_PASSWORD is required" >&2; exit 1; }
+as_pg() { runuser -u postgres -- "$@"; }
+
+mkdir -p "$PGDATA" /run/postgresql
+chown -R postgres:postgres "$PGDATA" /run/postgresql
+chmod 700 "$PGDATA"
+if [ ! -s "$PGDATA/PG_VERSION" ]; then
+  echo "local-postgres: initialising $PGDATA"
+  pwfile=$(mktemp); printf '%s\n' "$POSTGRES_PASSWORD" >"$pwfile"; chown postgres "$pwfile"
+  as_pg initdb -D "$PGDATA" -U "$POSTGRES_USER" --pwfile="$pwfile" --auth-local=trust \
+    --auth-host=scram-sha-256 >/dev/null
+  rm -f "$pwfile"
+  echo "host all all all scram-sha-256" >>"$PGDATA/pg_hba.conf"
+  db=${POSTGRES_DB:-$POSTGRES_USER}
+  if [ "$db" != "$POSTGRES_USER" ]; then
+    as_pg pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
+    as_pg createdb -U "$POSTGRES_USER" -- "$db"    # createdb quotes the name
+    as_pg pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
+  fi
+  echo "local-postgres: initialised"
+fi
+shift
+exec runuser -u postgres -- postgres -D "$PGDATA" -c listen_addresses='*' "$@"

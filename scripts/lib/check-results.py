@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""Checks a smoke run's results.json: every portal and shop mode has points with a positive
+rate, no errors and no failed panels (make e2e, make e2e-compose).
+Usage: check-results.py RESULTS_JSON "PORTAL MODES" "SHOP MODES"   (prefix of messages: $CHECK_TAG)"""
+import json, os, sys
+
+tag = os.environ.get("CHECK_TAG", "e2e")
+results = json.load(open(sys.argv[1]))
+wanted = {("portal", m) for m in sys.argv[2].split()} | {("shop", m) for m in sys.argv[3].split()}
+problems = []
+seen = set()
+for s in results["series"]:
+    key = (s["app"], s["mode"])
+    if not s["points"]:
+        problems.append(f"{key}: no points")
+    for p in s["points"]:
+        seen.add(key)
+        if not p.get("requestsPerSec") or p["requestsPerSec"] <= 0:
+            problems.append(f"{key} @ {p.get('concurrency')}: requestsPerSec={p.get('requestsPerSec')}")
+        if p.get("errors"):
+            problems.append(f"{key} @ {p.get('concurrency')}: errors={p.get('errors')}")
+        if p.get("failedPanels"):
+            problems.append(f"{key} @ {p.get('concurrency')}: {p['failedPanels']} pages with a failed panel")
+for key in sorted(wanted - seen):
+    problems.append(f"{key}: missing from the run")
+for p in problems:
+    print(f"[{tag}] FAIL", p)
+points = sum(len(s["points"]) for s in results["series"])
+print(f"[{tag}] {len(seen)} instances, {points} points, {len(problems)} problems")
+sys.exit(1 if problems else 0)
