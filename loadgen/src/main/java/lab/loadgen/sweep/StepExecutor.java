@@ -82,8 +82,8 @@ final class StepExecutor {
     /** An unrecorded run of the point's own tool and level, so its repetitions start from a settled server. */
     void warmUpPoint(Step step, LoadTool tool, Integer rate) throws InterruptedException {
         int sec = step.plan().pointWarmupSec();
-        if (sec <= 0 || tool.name().equals(ToolPlan.HTTPERF)) {
-            return;
+        if (sec <= 0 || tool.name().equals(ToolPlan.HTTPERF) || tool.name().equals(ToolPlan.CEILING)) {
+            return; // httperf has no fixed length; the ceiling warms itself up in its own JVM
         }
         List<List<String>> commands = tool.commands(request(step, rate, step.level(), sec));
         ProcessRunner.Outcome out = runner.run(commands, Duration.ofSeconds(sec + 30L));
