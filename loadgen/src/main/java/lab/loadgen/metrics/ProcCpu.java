@@ -10,7 +10,8 @@ import java.util.stream.Stream;
 /**
  * CPU times from /proc, in seconds: the machine's busy time (user + nice + system + steal; idle,
  * I/O wait and interrupt time left out, since loopback networking is charged there to nobody in
- * particular) and per process user + system time. Null/absent where /proc is missing.
+ * particular), per process user + system time, and that of this JVM's reaped children (the load
+ * tools, however many processes a step ran). Null/absent where /proc is missing.
  */
 public final class ProcCpu {
 
@@ -36,10 +37,21 @@ public final class ProcCpu {
 
     /** User + system seconds of one process, or null when it is gone or unreadable. */
     public static Double processSec(long pid) {
+        return statSeconds(Long.toString(pid), 11);
+    }
+
+    /** User + system seconds of this JVM's finished (reaped) children (cutime + cstime), or null. */
+    public static Double childrenSec() {
+        return statSeconds("self", 13);
+    }
+
+    /** Two adjacent time fields of /proc/PID/stat, counted from the field after the command name. */
+    private static Double statSeconds(String pid, int field) {
         try {
-            String stat = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
+            String stat = Files.readString(PROC.resolve(pid).resolve("stat"));
+            // after the ")" closing the command name: state is field 3; utime 14, stime 15, cutime 16, cstime 17
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / HZ;
+            return (Long.parseLong(f[field]) + Long.parseLong(f[field + 1])) / HZ;
         } catch (IOException | RuntimeException e) {
             return null;
         }
