@@ -33,7 +33,7 @@ public final class MetricsSampler {
     private Double lastPanelFailures;
     private final java.util.Map<String, Integer> poolSize = new java.util.TreeMap<>();
     private Boolean multiplexing;
-    private final java.util.Map<String, double[]> rttSums = new java.util.TreeMap<>();
+    private final java.util.Map<String, Double> rttLast = new java.util.TreeMap<>();
 
     public MetricsSampler(HttpClient client, URI uri, Duration interval) {
         this.client = client;
@@ -57,7 +57,7 @@ public final class MetricsSampler {
             String error = samples == 0 ? "no scrape of " + uri + " succeeded: " + lastError : null;
             Long failedPanels = firstPanelFailures == null ? null : Math.round(lastPanelFailures - firstPanelFailures);
             java.util.Map<String, Double> rtt = new java.util.TreeMap<>();
-            rttSums.forEach((k, v) -> rtt.put(k, Math.round(v[0] / v[1] * 1000.0) / 1000.0));
+            rttLast.forEach((k, v) -> rtt.put(k, Math.round(v * 1000.0) / 1000.0));
             return new ServerMetrics(maxThreads, maxHeapMb, cpu, failedPanels, samples, error,
                     java.util.Map.copyOf(poolSize), multiplexing, java.util.Map.copyOf(rtt));
         }
@@ -111,15 +111,12 @@ public final class MetricsSampler {
             lastPanelFailures = f;
         });
         text.byLabel("access_pool_size", "source").forEach((k, v) -> poolSize.put(k, (int) Math.round(v)));
-        OptionalDouble mux = text.sum("access_multiplexing");
+        OptionalDouble mux = text.sum("access_multiplexed");
         if (mux.isPresent()) {
             multiplexing = mux.getAsDouble() > 0;
         }
-        text.byLabel(LINK_RTT, "source").forEach((k, v) -> {
-            double[] acc = rttSums.computeIfAbsent(k, x -> new double[2]);
-            acc[0] += v;
-            acc[1]++;
-        });
+        // the probe's latest figure: one taken before a link change is replaced within the step
+        rttLast.putAll(text.byLabel(LINK_RTT, "source"));
         cpu.ifPresent(c -> {
             cpuSum += c;
             cpuSamples++;

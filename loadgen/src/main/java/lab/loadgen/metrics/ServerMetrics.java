@@ -11,8 +11,8 @@ package lab.loadgen.metrics;
  *                    (a partial page is a 200, so the load tools count it as a success)
  * @param samples     successful scrapes
  * @param poolSize    per source, the last {@code access_pool_size} (effective DB connections); empty when not exported
- * @param multiplexing whether {@code access_multiplexing} was on (null: not exported)
- * @param linkRttMs   per source, the mean of the link's measured round trip {@code lab_link_rtt_ms} during the step
+ * @param multiplexing whether {@code access_multiplexed} was on (null: not exported)
+ * @param linkRttMs   per source, the link's measured round trip {@code lab_link_rtt_ms} at the step's last scrape
  */
 public record ServerMetrics(Integer maxThreads, Double maxHeapMb, Double meanCpuPct, Long failedPanels, int samples,
                             String error, java.util.Map<String, Integer> poolSize, Boolean multiplexing,
