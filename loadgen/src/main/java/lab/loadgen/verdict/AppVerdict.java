@@ -82,7 +82,10 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
             });
         }
         Map<Scenario, Map<String, Point>> byScenario = new TreeMap<>();
-        for (Series s : series) {
+        // jdbc, the baseline, first; the other modes in the order given
+        List<Series> ordered = new ArrayList<>(series);
+        ordered.sort(java.util.Comparator.comparing(s -> !s.mode().equals(BASELINE)));
+        for (Series s : ordered) {
             for (Point p : s.points()) {
                 if (p.concurrency() != null) {
                     byScenario.computeIfAbsent(new Scenario(p.concurrency(), p.rttMs()), k -> new LinkedHashMap<>())

@@ -17,6 +17,11 @@
   // a run that sweeps the link (PROFILE=latency) is drawn against RTT, log axis; 0 ms (proxies, no delay) sits at 0.05
   var byRtt = data.series.some(function (s) { return s.points.some(function (p) { return p.rttMs != null; }); });
   var RTT_ZERO = 0.05;
+  var rttTicks = [];
+  data.series.forEach(function (s) { s.points.forEach(function (p) {
+    if (p.rttMs != null && rttTicks.indexOf(Math.max(p.rttMs, RTT_ZERO)) < 0) { rttTicks.push(Math.max(p.rttMs, RTT_ZERO)); }
+  }); });
+  rttTicks.sort(function (a, b) { return a - b; });
   function xOf(p) { return byRtt ? (p.rttMs == null ? null : Math.max(p.rttMs, RTT_ZERO)) : p.concurrency; }
   function flagged(p) { return (p.flags || []).indexOf('belowNominalConcurrency') >= 0; }
   function disturbed(p) { return (p.flags || []).indexOf('interference') >= 0; }
@@ -104,7 +109,9 @@
         maintainAspectRatio: false,
         scales: {
           x: byRtt ? { type: 'logarithmic', title: { display: true, text: 'link round trip, ms (log; leftmost = 0 through the proxies)' },
-                       ticks: { callback: function (v) { return v === RTT_ZERO ? '0' : ([0.2, 1, 5, 20, 78, 100, 10].indexOf(v) >= 0 ? String(v) : ''); } } }
+                       // one tick per RTT measured, 0 drawn at RTT_ZERO
+                       afterBuildTicks: function (axis) { axis.ticks = rttTicks.map(function (v) { return { value: v }; }); },
+                       ticks: { callback: function (v) { return v === RTT_ZERO ? '0' : String(v); } } }
                    : { type: 'linear', title: { display: true, text: 'concurrent connections' } },
           y: { beginAtZero: true, title: { display: true, text: metric.unit } }
         },
