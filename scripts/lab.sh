@@ -204,7 +204,8 @@ only() { # instance
     [ "$n" = "$1" ] || [ "$(instance_field "$n" 2)" = dashboard ] || others+=("$n")
   done
   stop "${others[@]}"
-  up "$1" >/dev/null
+  # a name that is no instance (loadgen's in-process ceiling) just gets the machine to itself
+  if instance_field "$1" 2 >/dev/null; then up "$1" >/dev/null; fi
 }
 
 down() {
