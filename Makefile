@@ -108,13 +108,18 @@ PROFILE ?= quick
 APP ?= all
 LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 
-loadtest: ## load sweep: PROFILE=smoke|quick|thesis APP=portal|shop|all MODES=a,b → results/<run-id>/
+loadtest: ## load sweep: PROFILE=smoke|quick|thesis|latency APP=portal|shop|all MODES=a,b ISOLATE=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
 ifeq ($(LAB_PATH),compose)
 	@scripts/compose.sh loadtest $(PROFILE) $(APP) $(MODES)
 else
 	@$(MAKE) --no-print-directory $(LOADGEN_JAR)
-	@scripts/tools.sh httperf wrk
-	$(LOADGEN) sweep --profile $(PROFILE) --app $(APP) $(if $(MODES),--modes $(MODES)) --results-dir $(or $(RESULTS_DIR),results)
+	@scripts/tools.sh httperf wrk oha || echo "[loadtest] a load tool is missing: the run notes which series it lacks"
+	@status=0; $(LOADGEN) sweep --profile $(PROFILE) --app $(APP) $(if $(MODES),--modes $(MODES)) \
+	  $(if $(CONCURRENCY),--levels $(CONCURRENCY)) $(if $(RTTS),--rtts $(RTTS)) --pids-dir $${RUN_DIR:-.run}/pids \
+	  $(if $(ISOLATE),--isolate "scripts/lab.sh only" --note "ISOLATE=1: every other lab instance was stopped while an instance was measured (restarted after the run)") \
+	  --results-dir $(or $(RESULTS_DIR),results) || status=$$?; \
+	$(if $(ISOLATE),scripts/lab.sh up >/dev/null || echo "[loadtest] could not restart every instance: make status";) \
+	exit $$status
 endif
 
 report: $(LOADGEN_JAR) ## rebuild a run's page: RUN=<id> (or latest); RUNS="<a> <b>" overlays two runs
