@@ -33,6 +33,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends curl \
 WORKDIR /app
 COPY instances.conf /app/instances.conf
 # Container-aware heap: a share of the container's memory rather than of the host's.
+# The apps listen on 127.0.0.1 unless told otherwise; in a container the published port needs 0.0.0.0.
+ENV BIND=0.0.0.0
 ENV JAVA_OPTS="-XX:MaxRAMPercentage=60 -XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:+ExitOnOutOfMemoryError -Xss512k"
 
 FROM runtime AS db-seed
@@ -80,4 +82,4 @@ USER lab
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:8080/health" >/dev/null || exit 1
 ENTRYPOINT ["java", "-XX:+UseSerialGC", "-Xmx512m", "-jar", "/app/loadgen.jar"]
-CMD ["dashboard", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]
+CMD ["dashboard", "--bind", "0.0.0.0", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]

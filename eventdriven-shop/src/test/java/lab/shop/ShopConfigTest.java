@@ -21,6 +21,8 @@ class ShopConfigTest {
         ShopConfig nb = ShopConfig.fromEnv(Map.of("SHOP_MODE", "nonblocking"));
         assertEquals(Mode.NONBLOCKING, nb.mode());
         assertEquals(9081, nb.port());
+        assertEquals("127.0.0.1", nb.bind(), "this machine only by default");
+        assertEquals("0.0.0.0", ShopConfig.fromEnv(Map.of("SHOP_MODE", "jdbc", "BIND", "0.0.0.0")).bind());
         assertEquals(16, nb.client().poolSize());
         assertEquals(20_000, nb.client().queueBound());
         assertEquals(4_096, nb.backlog());

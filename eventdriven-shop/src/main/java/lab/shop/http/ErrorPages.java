@@ -56,13 +56,17 @@ public final class ErrorPages {
     /**
      * Failures of the database rather than of the request: no connection, timeouts, and the
      * server's own "try again" states (connection errors 08, rollbacks 40, resources 53,
-     * shutdown 57, MySQL lock wait timeout 1205).
+     * shutdown 57, MySQL lock wait timeout 1205). An error without SQLState that the access
+     * layer did not call unavailable is a bug somewhere: 500 and a log line, not a hidden 503.
      */
     static boolean unavailable(DbException e) {
-        if (e instanceof SourceUnavailableException || e.sqlState() == null) {
+        if (e instanceof SourceUnavailableException) {
             return true;
         }
         String state = e.sqlState();
+        if (state == null) {
+            return false;
+        }
         return state.startsWith("08") || state.startsWith("40") || state.startsWith("53") || state.startsWith("57")
                 || state.equals("HYT00") || e.vendorCode() == 1205;
     }
