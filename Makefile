@@ -17,16 +17,16 @@ SHOP_JAR := eventdriven-shop/target/eventdriven-shop.jar
 LOADGEN_JAR := loadgen/target/loadgen.jar
 APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 # Sources of every module: a jar is rebuilt when anything it is made from changed.
-ALL_SOURCES := $(shell find access db-seed servlet-portal eventdriven-shop loadgen -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
+ALL_SOURCES := $(shell find link access db-seed servlet-portal eventdriven-shop loadgen -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status portal shop loadtest report dashboard e2e bench bench-quick
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e bench bench-quick
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
 	@echo
 	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 	@echo
-	@echo "Variables: SCALE=tiny|small|thesis (default thesis)"
+	@echo "Variables: SCALE=tiny|small|thesis (default thesis); LINK=loopback|lan|wan|<ms RTT> (make up, make link)"
 
 jdk: ## check that a JDK >= 21 is available
 	@scripts/find-jdk.sh >/dev/null && echo "JDK: $(JDK)"
@@ -51,7 +51,7 @@ seed: $(SEED_JAR) db ## load the data at SCALE (skipped when already there; FORC
 seed-verify: $(SEED_JAR) ## check row counts and checksums at SCALE
 	$(JAVA) -jar $(SEED_JAR) --scale $(SCALE) --verify
 
-tools: ## install the load tools, docker-compose and chromium when missing (Debian)
+tools: ## install the load tools, docker-compose, chromium (Debian) and toxiproxy-server (go install) when missing
 	@scripts/tools.sh
 
 test: jdk db tools ## every test, against the local database servers (started by `make db`)
@@ -61,14 +61,17 @@ test: jdk db tools ## every test, against the local database servers (started by
 # when a Docker engine is usable and docker-compose.yml exists, else the native path.
 LAB_PATH = $(or $(filter native compose,$(MODE)),$(shell scripts/compose.sh usable && echo compose || echo native))
 
-up: ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard
+up: ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard; LINK=loopback|lan|wan|<ms>
 ifeq ($(LAB_PATH),compose)
 	@scripts/compose.sh up
 else
 	@scripts/find-jdk.sh >/dev/null
 	@$(MAKE) --no-print-directory jars seed
-	@scripts/lab.sh up
+	@LINK='$(LINK)' scripts/lab.sh up
 endif
+
+link: $(LOADGEN_JAR) ## change the RTT of the running lab without a restart: make link LINK=lan|wan|<ms>|0 (no LINK: show it)
+	@$(LOADGEN) link $(LINK)
 
 down: ## stop what `make up` started; keeps data (DB=1 also stops the database servers it started)
 ifeq ($(LAB_PATH),compose)

@@ -4,10 +4,14 @@
 #   lab.sh up [instance…]     start what is not running, wait for health, print the table
 #   lab.sh down               stop exactly what `up` started (TERM, then KILL after DOWN_TIMEOUT)
 #   lab.sh status             every instance with its PID and health
+# LINK=loopback|lan|wan|<ms RTT> (default loopback): anything but loopback also starts
+# toxiproxy-server (one more lab process) with a proxy per instance and source, and the
+# instances connect through them (scripts/lib/urls.sh has the port scheme).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 . "$here/lib/instances.sh"
+. "$here/lib/urls.sh"
 
 RUN_DIR=${RUN_DIR:-$root/.run}
 PIDS=$RUN_DIR/pids
@@ -15,6 +19,10 @@ LOGS=$RUN_DIR/logs
 HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-180}   # seconds for every instance to report healthy
 DOWN_TIMEOUT=${DOWN_TIMEOUT:-20}        # seconds between TERM and KILL
 HOST=${LAB_HOST:-127.0.0.1}
+LINK=${LINK:-}   # empty: the link in force when toxiproxy is running, else loopback
+TOXIPROXY_PORT=${TOXIPROXY_PORT:-8474}
+export TOXIPROXY_URL=http://127.0.0.1:$TOXIPROXY_PORT
+export RUN_DIR   # the apps and loadgen read the recorded link from $RUN_DIR/link
 
 say() { printf '[lab] %s\n' "$*"; }
 
@@ -61,12 +69,79 @@ start_one() { # instance -> 0 started or already ours, 1 port taken by something
   say "started $n (pid $!, log ${LOGS#$root/}/$n.log)"
 }
 
+toxiproxy_health() { # UP | - (nothing listening) | DOWN(code)
+  port_open "$TOXIPROXY_PORT" || { echo "-"; return; }
+  local code
+  code=$(curl -s -o /dev/null -m 3 -w '%{http_code}' "$TOXIPROXY_URL/version" 2>/dev/null)
+  if [ "$code" = 200 ]; then echo UP; else echo "DOWN(${code:-none})"; fi
+}
+
+# `loadgen link …`: applies a link to every proxy and records it in $RUN_DIR/link (lab.link).
+link_command() {
+  local jdk
+  jdk=$("$here/find-jdk.sh") || return 1
+  "$jdk/bin/java" -jar "$root/loadgen/target/loadgen.jar" link "$@"
+}
+
+# Starts toxiproxy-server with every instance's proxies when LINK is not loopback, then sets the
+# RTT and records the link.
+link_up() {
+  local bin deadline n
+  if [ -z "$LINK" ]; then
+    LINK=loopback
+    pid_of toxiproxy >/dev/null && [ -f "$RUN_DIR/link" ] && LINK=$(sed -n 's/^link=//p' "$RUN_DIR/link")
+  fi
+  if [ "$LINK" = loopback ]; then
+    if pid_of toxiproxy >/dev/null; then
+      say "error: the running lab goes through toxiproxy; 'make down' first, or 'make link LINK=0' for no added latency"
+      return 1
+    fi
+    link_command --record-only loopback >/dev/null
+    return
+  fi
+  if ! pid_of toxiproxy >/dev/null; then
+    for n in $(instance_names); do
+      if pid_of "$n" >/dev/null; then
+        say "error: the lab is running without proxies (LINK=loopback); 'make down' first, then 'make up LINK=$LINK'"
+        return 1
+      fi
+    done
+    if port_open "$TOXIPROXY_PORT"; then
+      say "error: port $TOXIPROXY_PORT is already taken by another process (not started by this project); free it or set TOXIPROXY_PORT"
+      return 1
+    fi
+    bin=${TOXIPROXY_SERVER:-$(command -v toxiproxy-server || true)}
+    [ -n "$bin" ] || for bin in "$HOME/go/bin/toxiproxy-server" "$HOME/.local/bin/toxiproxy-server" ""; do [ -x "$bin" ] && break; done
+    [ -n "$bin" ] || { say "error: toxiproxy-server not found (LINK=$LINK needs it); install it with 'make tools'"; return 1; }
+    mkdir -p "$PIDS" "$LOGS"
+    toxiproxy_config >"$RUN_DIR/toxiproxy.json"
+    setsid nohup "$bin" -host 127.0.0.1 -port "$TOXIPROXY_PORT" -proxy-metrics -config "$RUN_DIR/toxiproxy.json" \
+      >"$LOGS/toxiproxy.log" 2>&1 </dev/null &
+    echo $! >"$PIDS/toxiproxy.pid"
+    say "started toxiproxy (pid $!, log ${LOGS#$root/}/toxiproxy.log, API $TOXIPROXY_URL)"
+    deadline=$((SECONDS + 15))
+    until [ "$(toxiproxy_health)" = UP ]; do
+      if [ $SECONDS -ge $deadline ] || ! pid_of toxiproxy >/dev/null; then
+        say "error: toxiproxy did not come up; last lines of ${LOGS#$root/}/toxiproxy.log:"
+        tail -n 8 "$LOGS/toxiproxy.log" | sed 's/^/    /'
+        return 1
+      fi
+      sleep 0.3
+    done
+  fi
+  link_command "$LINK" || return 1
+  export LINK_PROXIES=1   # run-instance.sh points the source URLs at the proxies
+}
+
 up() {
   local names=("$@") n failed=0 pending deadline
   [ ${#names[@]} -gt 0 ] || mapfile -t names < <(instance_names)
   "$here/find-jdk.sh" >/dev/null || exit 1
   for n in "${names[@]}"; do
     instance_field "$n" 2 >/dev/null || { say "error: unknown instance '$n'"; exit 2; }
+  done
+  link_up || exit 1
+  for n in "${names[@]}"; do
     start_one "$n" || failed=1
   done
   deadline=$((SECONDS + HEALTH_TIMEOUT))
@@ -94,6 +169,7 @@ up() {
   done
   echo
   table "${names[@]}"
+  link_row
   [ $failed -eq 0 ] || { say "some instances did not come up (the others are left running; 'make down' stops them)"; exit 1; }
 }
 
@@ -117,12 +193,34 @@ down() {
     done
     rm -f "$PIDS/$n.pid"
   done
+  # toxiproxy last: the instances' connections go through it until they are gone
+  if pid=$(pid_of toxiproxy); then
+    any=1
+    kill -TERM "$pid" 2>/dev/null && say "stopping toxiproxy (pid $pid)"
+    deadline=$((SECONDS + DOWN_TIMEOUT))
+    while pid_of toxiproxy >/dev/null && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+    pid_of toxiproxy >/dev/null && kill -KILL "$pid" 2>/dev/null
+    rm -f "$PIDS/toxiproxy.pid"
+  fi
+  rm -f "$RUN_DIR/link"
   [ $any -eq 1 ] && say "all instances stopped" || say "no instance of this project was running"
+}
+
+# The link in force (recorded in $RUN_DIR/link) and, when proxied, toxiproxy's row.
+link_row() {
+  local link=loopback
+  [ -f "$RUN_DIR/link" ] && link=$(sed -n 's/^link=//p' "$RUN_DIR/link")
+  if pid_of toxiproxy >/dev/null || [ "$link" != loopback ]; then
+    printf '%-20s %-12s %-28s %-8s %s\n' toxiproxy "LINK=$link" "$TOXIPROXY_URL" "$(pid_of toxiproxy || echo -)" "$(toxiproxy_health)"
+  else
+    echo "link: loopback (no proxy)"
+  fi
 }
 
 status() {
   mapfile -t names < <(instance_names)
   table "${names[@]}"
+  link_row
 }
 
 cmd=${1:-status}; shift || true

@@ -8,12 +8,22 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 . "$here/lib/instances.sh"
+. "$here/lib/urls.sh"
 
 name=${1:?usage: run-instance.sh <instance> (see instances.conf)}
 app=$(instance_field "$name" 2) || { echo "error: unknown instance '$name'; known: $(instance_names | tr '\n' ' ')" >&2; exit 2; }
 mode=$(instance_field "$name" 3)
 port=$(instance_field "$name" 4)
 jdk=$("$here/find-jdk.sh") || exit 1
+
+# LINK_PROXIES=1 (set by `make up LINK=…`): every source URL of this instance points at its own
+# Toxiproxy proxy (scripts/lib/urls.sh); the proxies add the link's RTT.
+if [ "${LINK_PROXIES:-0}" = 1 ]; then
+  for source in $(sources_of "$app"); do
+    var=$(source_env "$source")
+    export "$var=$(proxied_url "$name" "$source")"
+  done
+fi
 
 # A running JVM loads classes from its jar lazily: run from a private copy, so that a rebuild
 # (make build, make up after an edit) cannot pull the jar out from under a running instance.

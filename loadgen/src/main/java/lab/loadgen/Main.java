@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 /** The loadgen CLI: sweep, report, dashboard. */
 @Command(name = "loadgen", mixinStandardHelpOptions = true, version = "loadgen 1.0",
         description = "Load sweeps over httperf, wrk and wrk2; result pages; the dashboard.",
-        subcommands = {SweepCommand.class, ReportCommand.class, DashboardCommand.class,
+        subcommands = {SweepCommand.class, ReportCommand.class, DashboardCommand.class, lab.loadgen.cli.LinkCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -1,0 +1,49 @@
+package lab.link;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The link of a running lab ({@code make up LINK=…}, {@code make link LINK=…}): the same RTT on
+ * every proxy of the lab's toxiproxy-server, recorded in {@link LinkFile} for the dashboard, the
+ * apps' pages and loadgen results.
+ */
+public final class LabLink {
+
+    /** What {@code loopback} becomes on a lab that runs through proxies: they stay, with no added latency. */
+    static final Link NO_ADDED_LATENCY = new Link("0", 0);
+
+    private LabLink() {
+    }
+
+    /** The link recorded for the running lab; loopback when none is. */
+    public static Link current(Path runDir) {
+        return LinkFile.read(runDir).orElse(Link.LOOPBACK);
+    }
+
+    /**
+     * Sets {@code asked} on every proxy of {@code api} and records it; returns the link now in
+     * force. A lab without proxies can only be loopback; a lab with proxies cannot drop them
+     * without a restart, so loopback there means 0 ms added.
+     */
+    public static Link change(Toxiproxy api, Path runDir, Link asked) {
+        if (!api.isUp()) {
+            if (asked.proxied()) {
+                throw new IllegalStateException("no toxiproxy-server answers at " + api.url()
+                        + ": the lab runs without proxies (LINK=loopback); 'make down', then 'make up LINK=" + asked.name() + "'");
+            }
+            LinkFile.write(runDir, asked);
+            return asked;
+        }
+        List<LinkProxy> proxies = api.proxies();
+        if (proxies.isEmpty()) {
+            throw new IllegalStateException("toxiproxy-server at " + api.url() + " has no proxies; start the lab with 'make up LINK=…'");
+        }
+        Link effective = asked.proxied() ? asked : NO_ADDED_LATENCY;
+        for (LinkProxy p : proxies) {
+            p.set(effective);
+        }
+        LinkFile.write(runDir, effective);
+        return effective;
+    }
+}

@@ -1,0 +1,68 @@
+package lab.link;
+
+import java.util.Locale;
+
+/**
+ * A link between the apps and their databases, as {@code LINK=} names it: {@code loopback} (no
+ * proxy), {@code lan} (0.19 ms RTT, thesis Fig. 4.2), {@code wan} (78 ms, thesis Fig. 4.3) or a
+ * number of milliseconds of round-trip time ({@code 0} = proxies with no added latency).
+ *
+ * <p>Toxiproxy's latency toxic counts whole milliseconds per direction, so the RTT is rounded to
+ * whole milliseconds and split downstream (the larger half) and upstream; a sub-millisecond
+ * link such as {@code lan} is the proxy hop alone, and the RTT measured through it is the figure
+ * to report.
+ */
+public record Link(String name, double rttMs) {
+
+    public static final Link LOOPBACK = new Link("loopback", 0);
+    public static final Link LAN = new Link("lan", 0.19);
+    public static final Link WAN = new Link("wan", 78);
+
+    public Link {
+        if (!(rttMs >= 0) || Double.isInfinite(rttMs)) {
+            throw new IllegalArgumentException("RTT must be a finite number of milliseconds >= 0, got " + rttMs);
+        }
+    }
+
+    public static Link parse(String text) {
+        String s = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        return switch (s) {
+            case "", "loopback" -> LOOPBACK;
+            case "lan" -> LAN;
+            case "wan" -> WAN;
+            default -> {
+                try {
+                    yield new Link(s, Double.parseDouble(s.endsWith("ms") ? s.substring(0, s.length() - 2) : s));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("unknown LINK '" + text
+                            + "'; accepted: loopback, lan (0.19 ms RTT), wan (78 ms RTT) or a number of milliseconds of RTT");
+                }
+            }
+        };
+    }
+
+    /** Loopback means no proxy at all; every other link goes through Toxiproxy, even at 0 ms. */
+    public boolean proxied() {
+        return this != LOOPBACK && !name.equals(LOOPBACK.name);
+    }
+
+    /** Added latency on the server → client direction, whole milliseconds. */
+    public long downstreamMs() {
+        long total = Math.round(rttMs);
+        return total - total / 2;
+    }
+
+    /** Added latency on the client → server direction, whole milliseconds. */
+    public long upstreamMs() {
+        return Math.round(rttMs) / 2;
+    }
+
+    @Override
+    public String toString() {
+        return proxied() ? name + " (" + format(rttMs) + " ms RTT)" : name;
+    }
+
+    static String format(double ms) {
+        return ms == Math.rint(ms) ? Long.toString((long) ms) : Double.toString(ms);
+    }
+}

@@ -1,0 +1,65 @@
+package lab.link;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * The link in force in the lab, recorded by {@code make up} / {@code make link} in
+ * {@code <run dir>/link} ({@code RUN_DIR}, default {@code .run}) as {@code link=<name>} and
+ * {@code rttMs=<asked RTT>}, so that loadgen results and the dashboard can read it.
+ */
+public final class LinkFile {
+
+    public static final String NAME = "link";
+
+    private LinkFile() {
+    }
+
+    /** {@code $RUN_DIR} or {@code .run} in the working directory. */
+    public static Path runDir() {
+        String v = System.getenv("RUN_DIR");
+        return Path.of(v == null || v.isBlank() ? ".run" : v);
+    }
+
+    public static void write(Path runDir, Link link) {
+        try {
+            Files.createDirectories(runDir);
+            Path tmp = Files.createTempFile(runDir, NAME, ".tmp");
+            Files.writeString(tmp, "link=" + link.name() + "\nrttMs=" + Link.format(link.rttMs()) + "\n", StandardCharsets.UTF_8);
+            Files.move(tmp, runDir.resolve(NAME), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot record the link in " + runDir.resolve(NAME), e);
+        }
+    }
+
+    /** The recorded link; empty when the lab is not running (or ran before links existed). */
+    public static Optional<Link> read(Path runDir) {
+        Path f = runDir.resolve(NAME);
+        if (!Files.isRegularFile(f)) {
+            return Optional.empty();
+        }
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + f, e);
+        }
+        Link named = Link.parse(p.getProperty("link", "loopback"));
+        String rtt = p.getProperty("rttMs");
+        return Optional.of(rtt == null || !named.proxied() ? named : new Link(named.name(), Double.parseDouble(rtt)));
+    }
+
+    public static void delete(Path runDir) {
+        try {
+            Files.deleteIfExists(runDir.resolve(NAME));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package lab.link;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** A real toxiproxy-server in front of the real MariaDB of `make db`. */
+class ToxiproxyTest {
+
+    private static ToxiproxyServer server;
+    private static String upstream;
+    private static String user;
+    private static String password;
+    private static String database;
+
+    @BeforeAll
+    static void start() {
+        server = ToxiproxyServer.start();
+        // CONTACTS_MYSQL_URL as in DESIGN.md (the link module does not depend on access).
+        String v = System.getenv("CONTACTS_MYSQL_URL");
+        URI u = URI.create(v == null || v.isBlank() ? "mysql://bench:bench@127.0.0.1:3306/contacts" : v);
+        upstream = u.getHost() + ":" + (u.getPort() < 0 ? 3306 : u.getPort());
+        String[] info = u.getUserInfo().split(":", 2);
+        user = info[0];
+        password = info.length > 1 ? info[1] : "";
+        database = u.getPath().substring(1);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private Connection connect(LinkProxy p) throws SQLException {
+        return DriverManager.getConnection("jdbc:mysql://" + p.listen() + "/" + database + "?connectTimeout=3000&socketTimeout=5000",
+                user, password);
+    }
+
+    @Test
+    void bytesFlowThroughTheProxy() throws SQLException {
+        LinkProxy p = server.api().proxy("bytes", "127.0.0.1:0", upstream);
+        long before = p.bytes();
+        try (Connection c = connect(p); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 42")) {
+            assertTrue(rs.next());
+            assertEquals(42, rs.getInt(1));
+        }
+        assertTrue(p.bytes() > before, "the proxy's byte counters moved");
+    }
+
+    @Test
+    void rttOf20msIsMeasuredWithin20Percent() throws SQLException {
+        LinkProxy p = server.api().proxy("rtt", "127.0.0.1:0", upstream).rtt(20);
+        assertEquals(20, p.rttMs());
+        try (Connection c = connect(p); Statement s = c.createStatement()) {
+            double[] ms = new double[15];
+            for (int i = -3; i < ms.length; i++) { // 3 warm-up round trips
+                long t0 = System.nanoTime();
+                try (ResultSet rs = s.executeQuery("SELECT 1")) {
+                    rs.next();
+                }
+                if (i >= 0) {
+                    ms[i] = (System.nanoTime() - t0) / 1e6;
+                }
+            }
+            Arrays.sort(ms);
+            double median = ms[ms.length / 2];
+            assertTrue(median >= 16 && median <= 24, "median RTT through a 20 ms link: " + median + " ms");
+        }
+    }
+
+    @Test
+    void reusedByNameAndResettable() {
+        LinkProxy a = server.api().proxy("reuse", "127.0.0.1:0", upstream).rtt(6);
+        LinkProxy b = server.api().proxy("reuse", "127.0.0.1:0", upstream);
+        assertEquals(a.port(), b.port());
+        assertEquals(6, b.rttMs());
+        b.rtt(0);
+        assertEquals(0, b.rttMs());
+        b.disable();
+        assertFalse(b.enabled());
+        b.clear();
+        assertTrue(b.enabled());
+    }
+
+    @Test
+    void disabledProxyRefusesQuickly() {
+        LinkProxy p = server.api().proxy("down", "127.0.0.1:0", upstream).disable();
+        long t0 = System.nanoTime();
+        assertThrows(SQLException.class, () -> connect(p).close());
+        assertTrue((System.nanoTime() - t0) / 1e9 < 4, "refused within the connect timeout");
+        p.enable();
+    }
+
+    @Test
+    void linkValues() {
+        assertEquals(Link.LOOPBACK, Link.parse("loopback"));
+        assertFalse(Link.parse("loopback").proxied());
+        assertTrue(Link.parse("0").proxied());
+        assertEquals(0.19, Link.parse("lan").rttMs());
+        assertEquals(39, Link.WAN.downstreamMs());
+        assertEquals(39, Link.WAN.upstreamMs());
+        assertEquals(3, Link.parse("5").downstreamMs());
+        assertEquals(2, Link.parse("5").upstreamMs());
+        assertEquals(0, Link.LAN.downstreamMs() + Link.LAN.upstreamMs());
+        assertThrows(IllegalArgumentException.class, () -> Link.parse("far"));
+        assertThrows(IllegalArgumentException.class, () -> Link.parse("-1"));
+    }
+}

@@ -1,0 +1,56 @@
+package lab.loadgen.cli;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import lab.link.LabLink;
+import lab.link.Link;
+import lab.link.LinkFile;
+import lab.link.LinkProxy;
+import lab.link.Toxiproxy;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code make link LINK=…}: the RTT of a running lab, changed through Toxiproxy's API (lab.link). */
+@Command(name = "link", mixinStandardHelpOptions = true,
+        description = "Show or change the link (RTT) between the running lab's apps and databases, without restarting anything.")
+public final class LinkCommand implements Callable<Integer> {
+
+    @Parameters(arity = "0..1", paramLabel = "LINK", description = "loopback | lan (0.19 ms RTT) | wan (78 ms) | <ms of RTT>; none = show")
+    String link;
+
+    @Option(names = "--toxiproxy", description = "toxiproxy API (default $TOXIPROXY_URL or " + Toxiproxy.DEFAULT_URL + ")")
+    URI toxiproxy;
+
+    @Option(names = "--run-dir", description = "where the link in force is recorded (default $RUN_DIR or .run)")
+    Path runDir;
+
+    @Option(names = "--record-only", description = "only record LINK (a lab started without proxies)")
+    boolean recordOnly;
+
+    @Override
+    public Integer call() {
+        Path dir = runDir != null ? runDir : LinkFile.runDir();
+        Toxiproxy api = toxiproxy != null ? new Toxiproxy(toxiproxy) : Toxiproxy.fromEnv();
+        if (link != null) {
+            Link asked = Link.parse(link);
+            if (recordOnly) {
+                LinkFile.write(dir, asked);
+                return 0;
+            }
+            Link now = LabLink.change(api, dir, asked);
+            System.out.println("link: " + now + (now.equals(asked) ? "" : " (asked " + asked + "; the proxies stay in the path until 'make down')"));
+        } else {
+            System.out.println("link: " + LabLink.current(dir));
+        }
+        if (api.isUp()) {
+            for (LinkProxy p : api.proxies()) {
+                System.out.printf("  %-36s %-17s -> %-17s +%d ms RTT%s%n", p.name(), p.listen(), p.upstream(), p.rttMs(),
+                        p.enabled() ? "" : " (disabled)");
+            }
+        }
+        return 0;
+    }
+}
