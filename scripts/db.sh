@@ -11,7 +11,8 @@
 #                  open a pool per source per instance; the shop scales to 10,000 HTTP connections)
 #   PostgreSQL     max_connections = $DB_MAX_CONNECTIONS_PG (default 1000; one process each)
 # Servers on other hosts (URLs not pointing at 127.0.0.1/localhost) are only checked, never
-# changed. `db.sh stop` stops the local servers this script started.
+# changed. `db.sh stop` stops the local servers this script started; `db.sh stop-server ENGINE`
+# stops a local server regardless (make faults).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -225,8 +226,21 @@ stop_started() {
   fi
 }
 
+# `db.sh stop-server mysql|postgresql`: stops the local server whoever started it (make faults'
+# fault (a); it starts it again with a plain `db.sh`).
+stop_server() {
+  case ${1:-} in
+    mysql) say "stopping MariaDB"; service mariadb stop >/dev/null 2>&1 || die "could not stop MariaDB";;
+    postgresql) local cluster; cluster=$(first_cluster); say "stopping PostgreSQL $cluster"
+      # shellcheck disable=SC2086
+      pg_ctlcluster $cluster stop || die "could not stop PostgreSQL";;
+    *) die "usage: db.sh stop-server mysql|postgresql";;
+  esac
+}
+
 main() {
   if [ "${1:-}" = stop ]; then stop_started; return; fi
+  if [ "${1:-}" = stop-server ]; then stop_server "${2:-}"; return; fi
   load_source_urls   # from lib/urls.sh: MYSQL_*/PG_* host, port, user, password, databases
 
   if mysql_ensure_server "$MYSQL_HOST" "$MYSQL_PORT"; then
