@@ -19,7 +19,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 # Sources of every module: a jar is rebuilt when anything it is made from changed.
 ALL_SOURCES := $(shell find link access db-seed servlet-portal eventdriven-shop loadgen -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e bench bench-quick
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e bench bench-quick faults
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
