@@ -50,7 +50,7 @@ public final class FaultsReport {
                 boolean any = false;
                 for (String mode : modes) {
                     Cell cell = cells.stream().filter(c -> c.mode().equals(mode) && c.fault().equals(f.letter)).findFirst().orElse(null);
-                    row.add(cell == null ? "" : cell);
+                    row.add(cell == null ? Map.of() : Map.of("c", cell));
                     any |= cell != null;
                 }
                 if (any) {
