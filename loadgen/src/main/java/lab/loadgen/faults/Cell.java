@@ -9,6 +9,7 @@ import java.util.Map;
  * @param firstErrorMs   from injecting to the first answer that was not OK (null: none)
  * @param during         answers from injecting until recovered, by {@link Outcome#key()}
  * @param slowestMs      slowest answer of a request overlapping the fault window
+ * @param baselineSlowestMs slowest answer before the fault (the machine's own noise)
  * @param limitMs        the app's configured timeout; slowest must stay within limit + 1 s
  * @param recoveryMs     from clearing to the end of the last non-OK answer (null: not within the bound)
  * @param threads        live JVM threads {before, after}
@@ -18,7 +19,7 @@ import java.util.Map;
  */
 public record Cell(String instance, String app, String mode, String fault, String faultLabel, String grade,
                    Long firstErrorMs, Map<String, Integer> baseline, Map<String, Integer> during, Long slowestMs,
-                   long limitMs, Long recoveryMs, Integer[] threads, Integer[] openFiles, Integer[] serverConns,
+                   Long baselineSlowestMs, long limitMs, Long recoveryMs, Integer[] threads, Integer[] openFiles, Integer[] serverConns,
                    Long[] purchases, List<String> notes) {
 
     public static final String GREEN = "green";

@@ -96,6 +96,8 @@ final class CellRunner {
                 .mapToLong(Sample::endNs).min().stream().boxed().findFirst().map(e -> (e - t0) / 1_000_000).orElse(null);
         Long slowest = samples.stream().filter(s -> s.endNs() >= t0 && s.startNs() <= t1)
                 .mapToLong(Sample::millis).max().stream().boxed().findFirst().orElse(null);
+        Long baselineSlowest = samples.stream().filter(s -> s.endNs() < t0)
+                .mapToLong(Sample::millis).max().stream().boxed().findFirst().orElse(null);
         Long recovery = recoveredAt == null ? null : Math.max(0, (recoveredAt - t1) / 1_000_000);
 
         Long[] purchases = null;
@@ -108,7 +110,7 @@ final class CellRunner {
         String grade = grade(during, slowest, limitMs, recovery, threadsBefore, threadsAfter, filesBefore, filesAfter,
                 connsBefore, connsAfter, purchases, notes);
         return new Cell(instance.name(), instance.app(), instance.mode(), fault.letter, fault.label, grade, firstError,
-                baseline, during, slowest, limitMs, recovery, new Integer[] {threadsBefore, threadsAfter},
+                baseline, during, slowest, baselineSlowest, limitMs, recovery, new Integer[] {threadsBefore, threadsAfter},
                 new Integer[] {filesBefore, filesAfter}, new Integer[] {connsBefore, connsAfter}, purchases, notes);
     }
 

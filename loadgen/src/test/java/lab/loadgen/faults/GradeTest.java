@@ -65,12 +65,21 @@ class GradeTest {
     @Test
     void thePageHasOneMatrixPerApp(@TempDir Path dir) throws Exception {
         Cell cell = new Cell("shop-jdbc", "shop", "jdbc", "b", "silent server", Cell.RED, 120L, during(1, 0, 0, 0),
-                during(3, 0, 0, 2), 20_000L, 10_000, null, new Integer[] {40, 40}, new Integer[] {90, null},
+                during(3, 0, 0, 2), 20_000L, 900L, 10_000, null, new Integer[] {40, 40}, new Integer[] {90, null},
                 new Integer[] {20, 20}, new Long[] {1L, 1L, 1L}, List.of("2 requests hung (no answer)"));
         FaultsReport.write(dir, new FaultsReport.Run("x", "2026-01-01T00:00Z", null, "running", Map.of("connections", 50, "windowSeconds", 8, "shopTimeoutMs", 10_000L), List.of(cell)));
         String html = Files.readString(dir.resolve("index.html"));
         assertEquals(1, html.split("<h2>shop</h2>", -1).length - 1, html);
         assertEquals(true, html.contains("class=\"cell red\"") && html.contains("hang 2") && html.contains("2 requests hung"), html);
         assertEquals("shop-jdbc", FaultsReport.read(dir).cells().getFirst().instance());
+    }
+
+    @Test
+    void theDashboardListsFaultRuns(@TempDir Path results) throws Exception {
+        Files.createDirectories(results.resolve("faults-20260101-000000"));
+        Files.writeString(results.resolve("faults-20260101-000000/index.html"), "<html></html>");
+        var entry = lab.loadgen.dashboard.RunIndex.list(results).getFirst();
+        assertEquals("faults", entry.profile());
+        assertEquals(true, entry.hasReport());
     }
 }
