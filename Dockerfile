@@ -13,10 +13,12 @@ FROM ${JDK_IMAGE} AS build
 WORKDIR /src
 COPY .mvn/ .mvn/
 COPY mvnw pom.xml ./
+COPY lab-data/pom.xml lab-data/
 COPY access/pom.xml access/
 COPY db-seed/pom.xml db-seed/
 COPY servlet-portal/pom.xml servlet-portal/
 COPY eventdriven-shop/pom.xml eventdriven-shop/
+COPY report/pom.xml report/
 COPY loadgen/pom.xml loadgen/
 COPY microbench/pom.xml microbench/
 # Dependencies first, so a source change doesn't download the world again.

@@ -17,7 +17,9 @@ SHOP_JAR := eventdriven-shop/target/eventdriven-shop.jar
 LOADGEN_JAR := loadgen/target/loadgen.jar
 APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 # Sources of every module: a jar is rebuilt when anything it is made from changed.
-ALL_SOURCES := $(shell find link access db-seed servlet-portal eventdriven-shop loadgen -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
+# Every module but microbench (its jar has its own rule below).
+JAR_MODULES := $(filter-out microbench,$(patsubst %/pom.xml,%,$(wildcard */pom.xml)))
+ALL_SOURCES := $(shell find $(JAR_MODULES) -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
 .PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e bench bench-quick faults
 
@@ -121,7 +123,7 @@ faults: $(LOADGEN_JAR) ## fault matrix on a lab started with `make up LINK=0`: A
 MICRO_JAR := microbench/target/microbench.jar
 MICRO = $(JAVA) -jar $(MICRO_JAR)
 
-$(MICRO_JAR): $(shell find access/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml access/pom.xml pom.xml
+$(MICRO_JAR): $(shell find lab-data/src/main access/src/main report/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml lab-data/pom.xml report/pom.xml access/pom.xml pom.xml
 	@scripts/find-jdk.sh >/dev/null
 	$(MVN) -q -pl microbench -am install -DskipTests
 

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import lab.access.SourceUrl.Engine;
+import lab.data.Sources;
 
 /**
  * The tests' own database {@code bench_access} on the real local servers (URLs from
@@ -34,8 +35,8 @@ final class TestDb {
 
     static SourceUrl base(Engine engine) {
         return switch (engine) {
-            case MYSQL -> Sources.CONTACTS_MYSQL.url();
-            case POSTGRESQL -> Sources.CONTACTS_PG.url();
+            case MYSQL -> SourceUrl.parse(Sources.CONTACTS_MYSQL.url());
+            case POSTGRESQL -> SourceUrl.parse(Sources.CONTACTS_PG.url());
         };
     }
 

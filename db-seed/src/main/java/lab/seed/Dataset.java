@@ -2,7 +2,8 @@ package lab.seed;
 
 import java.util.List;
 import java.util.function.ToLongFunction;
-import lab.access.Sources;
+import lab.data.Scale;
+import lab.data.Sources;
 import lab.seed.data.Table;
 
 /** What goes into one database: its tables, how many entities per scale, and where it lives by default. */
@@ -24,7 +25,7 @@ public enum Dataset {
         this.sources = sources;
     }
 
-    /** Contacts, log lines or items at this scale (DESIGN.md). */
+    /** Contacts, log lines or items at this scale (docs/DESIGN.md). */
     public long entities(Scale scale) {
         return entities.applyAsLong(scale);
     }

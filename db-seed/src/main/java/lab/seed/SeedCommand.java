@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import lab.access.SourceUrl;
+import lab.data.Scale;
 import lab.seed.load.DatasetLoader.Result;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Option;
 public final class SeedCommand implements Callable<Integer> {
 
     @Option(names = "--scale", defaultValue = "thesis", paramLabel = "tiny|small|thesis",
-            description = "Rows per source (DESIGN.md). Default: ${DEFAULT-VALUE}.")
+            description = "Rows per source (docs/DESIGN.md). Default: ${DEFAULT-VALUE}.")
     String scale;
 
     @Option(names = "--dataset", split = ",", defaultValue = "all", paramLabel = "all|contacts|logs|shop",

@@ -12,7 +12,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.LongConsumer;
 import lab.access.SourceUrl;
-import lab.access.Sources;
+import lab.data.Scale;
+import lab.data.Sources;
 import lab.seed.load.DatasetLoader;
 import lab.seed.load.DatasetLoader.Result;
 import me.tongfei.progressbar.ProgressBar;
@@ -39,12 +40,12 @@ public final class Seeder {
         this.seed = seed;
     }
 
-    /** Every (dataset, source URL) pair selected, URLs from the env vars of DESIGN.md. */
+    /** Every (dataset, source URL) pair selected, URLs from the env vars of docs/DESIGN.md. */
     public static List<Target> targets(Collection<Dataset> datasets, Collection<SourceUrl.Engine> engines, Map<String, String> env) {
         List<Target> targets = new ArrayList<>();
         for (Dataset dataset : datasets) {
             for (Sources source : dataset.sources) {
-                SourceUrl url = source.url(env);
+                SourceUrl url = SourceUrl.parse(source.url(env));
                 if (engines.contains(url.engine())) {
                     targets.add(new Target(dataset, url));
                 }

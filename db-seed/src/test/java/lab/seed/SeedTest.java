@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import lab.access.SourceUrl;
-import lab.access.Sources;
+import lab.data.Scale;
+import lab.data.Sources;
 import lab.seed.load.Connections;
 import lab.seed.load.DatasetLoader;
 import lab.seed.load.DatasetLoader.Outcome;
@@ -34,7 +35,7 @@ class SeedTest {
 
     static SourceUrl database(SourceUrl.Engine engine) {
         Sources server = engine == SourceUrl.Engine.MYSQL ? Sources.CONTACTS_MYSQL : Sources.CONTACTS_PG;
-        return server.url().withDatabase("bench_seed");
+        return SourceUrl.parse(server.url()).withDatabase("bench_seed");
     }
 
     static DatasetLoader loader(Dataset dataset, SourceUrl.Engine engine) {

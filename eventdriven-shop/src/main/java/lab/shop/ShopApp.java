@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import lab.access.DbClient;
 import lab.access.DbClients;
+import lab.access.RoundTrip;
 import lab.shop.http.HttpMetrics;
 import lab.shop.http.Router;
 import lab.shop.http.ShopInitializer;
@@ -58,8 +59,8 @@ public final class ShopApp implements AutoCloseable {
 
         DbClient db = DbClients.create(config.database(), config.mode(), config.client(), registry);
         try {
-            ShopStore store = new ShopStore(db);
-            Site site = new Site(routes(store, registry, config), new Templates(Map.of("mode", config.mode().id())), new HttpMetrics(registry));
+            RoundTrip.register(Map.of("shop", db), 5_000, registry); // lab_link_rtt_ms{source="shop"} (issue 17)
+            Site site = new Site(routes(db, registry, config), new Templates(Map.of("mode", config.mode().id())), new HttpMetrics(registry));
             boolean epoll = switch (config.transport()) {
                 case AUTO -> ShopServer.epollAvailable();
                 case EPOLL -> true;
@@ -75,8 +76,9 @@ public final class ShopApp implements AutoCloseable {
         }
     }
 
-    /** The URLs of DESIGN.md. */
-    static Router routes(ShopStore store, PrometheusMeterRegistry registry, ShopConfig config) {
+    /** The URLs of docs/DESIGN.md. */
+    static Router routes(DbClient db, PrometheusMeterRegistry registry, ShopConfig config) {
+        ShopStore store = new ShopStore(db);
         LandingPage landing = new LandingPage();
         SearchPage search = new SearchPage(store);
         ItemPage item = new ItemPage(store, "item");
@@ -89,7 +91,7 @@ public final class ShopApp implements AutoCloseable {
                 .post("/purchase", new PurchasePage(store))
                 .get("/order/{id}", new OrderPage(store))
                 .get("/mix", new MixPage(landing, search, item, purchaseForm, store))
-                .get("/health", new HealthPage(store.db(), config.client().connectTimeout()))
+                .get("/health", new HealthPage(db, config.client().connectTimeout()))
                 .get("/metrics", new MetricsPage(registry));
     }
 

@@ -8,7 +8,7 @@ import lab.access.ClientOptions.HandOff;
 import lab.access.ClientOptions.Overflow;
 import lab.access.Mode;
 import lab.access.SourceUrl;
-import lab.access.Sources;
+import lab.data.Sources;
 
 /**
  * Everything an instance is told through its environment (README.md, "Configuration"). One mode
@@ -60,7 +60,7 @@ public record ShopConfig(Mode mode, int port, String bind, SourceUrl database, i
         int eventLoops = e.integer("SHOP_EVENT_LOOPS", cores, 1);
         SourceUrl database;
         try {
-            database = Sources.SHOP.url(env);
+            database = SourceUrl.parse(Sources.SHOP.url(env));
         } catch (IllegalArgumentException ex) {
             throw new ConfigException("SHOP_DB_URL: " + ex.getMessage());
         }

@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.Map;
 import lab.access.Mode;
 import lab.access.SourceUrl;
-import lab.access.Sources;
+import lab.data.Scale;
+import lab.data.Sources;
 import lab.seed.Dataset;
-import lab.seed.Scale;
 import lab.seed.Seeder;
 
 /**
@@ -29,7 +29,7 @@ final class TestShops {
 
     static synchronized SourceUrl database() {
         if (database == null) {
-            database = new Seeder(Scale.TINY, Seeder.DEFAULT_SEED).seedFreshDatabase(Dataset.SHOP, Sources.SHOP.url(), "shop_test");
+            database = new Seeder(Scale.TINY, Seeder.DEFAULT_SEED).seedFreshDatabase(Dataset.SHOP, SourceUrl.parse(Sources.SHOP.url()), "shop_test");
         }
         return database;
     }

@@ -1,9 +1,9 @@
 package lab.loadgen;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,19 +15,26 @@ import lab.loadgen.tool.OutputParser;
 import lab.loadgen.tool.Wrk2Parser;
 import lab.loadgen.tool.WrkParser;
 
-/** The shared real load-tool outputs: ../../shared/fixtures/loadgen from the module folder. */
+/**
+ * Real load-tool outputs (test resources {@code lab/loadgen/fixtures/}; their README says how each
+ * was captured).
+ */
 public final class Fixtures {
-
-    public static final Path DIR = Path.of("../../shared/fixtures/loadgen");
 
     private Fixtures() {
     }
 
-    /** Skips the calling test with a clear message when the shared folder is not there. */
+    /** The fixture folder on the test class path. */
     public static Path dir() {
-        assumeTrue(Files.isDirectory(DIR), "no fixture folder at " + DIR.toAbsolutePath().normalize()
-                + " (the shared folder beside the checkout): parser tests skipped");
-        return DIR;
+        URL folder = Fixtures.class.getResource("fixtures");
+        if (folder == null) {
+            throw new IllegalStateException("test resources lab/loadgen/fixtures are missing from the class path");
+        }
+        try {
+            return Path.of(folder.toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public static String read(String name) {

@@ -19,6 +19,6 @@ class BlockingPageController {
 
     @GetMapping("/")
     ModelAndView page(@RequestParam(required = false) String seed) {
-        return portal.view(portal.await(portal.load(seed)));
+        return PortalView.of(portal.page(seed));
     }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
-import lab.seed.data.LogCatalog;
+import lab.data.LogCatalog;
 
 /**
  * What one view asks of each source, drawn from one seed: the same seed gives the same picks in

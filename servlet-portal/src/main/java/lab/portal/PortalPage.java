@@ -1,6 +1,8 @@
 package lab.portal;
 
 import java.util.List;
+import java.util.Optional;
+import lab.access.OverloadedException;
 
 /**
  * The model of one view: the four panels and how the request went.
@@ -21,5 +23,10 @@ public record PortalPage(PortalMode mode, long seed, List<Panel> panels, double 
 
     public long failed() {
         return panels.stream().filter(p -> !p.ok()).count();
+    }
+
+    /** The refusal of the first source that had no room for the view's queries, if any. */
+    public Optional<OverloadedException> overload() {
+        return panels.stream().filter(Panel::overloaded).map(p -> (OverloadedException) p.error()).findFirst();
     }
 }

@@ -2,14 +2,13 @@ package lab.portal;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
-import java.util.Locale;
 import java.util.Map;
 import lab.access.ClientOptions;
 import lab.access.ClientOptions.HandOff;
 import lab.access.ClientOptions.Overflow;
 import lab.access.SourceUrl;
-import lab.access.Sources;
-import lab.seed.Scale;
+import lab.data.Scale;
+import lab.data.Sources;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.boot.convert.DurationUnit;
@@ -23,7 +22,7 @@ import org.springframework.boot.convert.DurationUnit;
  * @param mode             {@code PORTAL_MODE}
  * @param scale            {@code SCALE}: tiny, small or thesis; decides the contact count
  * @param contacts         {@code PORTAL_CONTACTS}: ids are drawn from 1..contacts (default: the scale's)
- * @param sources          source URLs by {@link Sources} name; blank = its DESIGN.md env var's default
+ * @param sources          source URLs by {@link Sources} name; blank = its env var's default (docs/DESIGN.md)
  * @param poolSize         database connections per source: 5 instances × 4 sources stay far below
  *                         MySQL's max_connections 4,000 and PostgreSQL's 1,000
  * @param executorThreads  {@code threadpool}: threads per source; 4 × 275 = the thesis' 1,100
@@ -73,10 +72,10 @@ public record PortalProperties(
         return contactCount(scale, contacts);
     }
 
-    /** The URL of a source: the configured one, else its env var's default (DESIGN.md). */
+    /** The URL of a source: the configured one, else its env var's default (docs/DESIGN.md). */
     public SourceUrl url(Sources source) {
         String configured = sources.get(source);
-        return source.url(configured == null ? Map.of() : Map.of(source.envVar, configured));
+        return SourceUrl.parse(source.url(configured == null ? Map.of() : Map.of(source.envVar, configured)));
     }
 
     /** The options of each of the mode's four clients; a full queue fails the call (→ 503). */
@@ -97,10 +96,6 @@ public record PortalProperties(
         if (contacts != null) {
             return contacts;
         }
-        try {
-            return Scale.valueOf(scale.trim().toUpperCase(Locale.ROOT)).contacts;
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown SCALE '" + scale + "'; valid: tiny, small, thesis");
-        }
+        return Scale.parse(scale).contacts;
     }
 }

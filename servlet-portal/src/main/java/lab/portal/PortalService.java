@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -15,20 +14,20 @@ import java.util.concurrent.TimeoutException;
 import lab.access.DbClient;
 import lab.access.DbSession;
 import lab.access.ForkJoin;
-import lab.access.OverloadedException;
 import lab.access.Rows;
 import lab.access.SourceUnavailableException;
 import lab.portal.Panel.Answer;
 import lab.portal.Picks.ContactIds;
 import lab.portal.Picks.LogWindow;
 import lab.portal.Picks.Pick;
-import org.springframework.web.servlet.ModelAndView;
 
 /**
- * The page's one code path, in every mode (thesis Figure 3.1): fire the 12 queries, then let the
- * caller join ({@link #await}) or compose (the reactive controller). With {@code jdbc} clients the
- * stages complete inline, so the queries run one after another on the request thread; with the
- * others they run concurrently. Nothing is cached: every view asks every source again.
+ * The page's one code path, in every mode (thesis Figure 3.1): fire the 12 queries, then join
+ * them on the request thread ({@link #page}) or hand back the stage (the reactive controller,
+ * {@link #load}). With {@code jdbc} clients the stages complete inline, so the queries run one
+ * after another on the request thread; with the others they run concurrently. Nothing is cached:
+ * every view asks every source again. Knows nothing of HTTP: the controllers and
+ * {@link ErrorPages} turn pages and failures into answers.
  */
 public final class PortalService {
 
@@ -55,6 +54,11 @@ public final class PortalService {
         }
     }
 
+    /** The blocking modes: fires the view's queries and waits on the request thread for the page. */
+    public PortalPage page(String seedParameter) {
+        return ForkJoin.join(load(seedParameter), pageTimeout.plus(JOIN_SLACK));
+    }
+
     /** Parses {@code ?seed=} (absent: a random seed) and fires the view's queries. */
     public CompletableFuture<PortalPage> load(String seedParameter) {
         long seed = seedParameter == null ? ThreadLocalRandom.current().nextLong(Long.MAX_VALUE) : Seeds.parse(seedParameter);
@@ -62,7 +66,7 @@ public final class PortalService {
     }
 
     /** Fires one query per contact id and per log window, all at once; never fails. */
-    public CompletableFuture<PortalPage> load(Picks picks) {
+    private CompletableFuture<PortalPage> load(Picks picks) {
         long start = System.nanoTime();
         Thread requestThread = Thread.currentThread();
         List<CompletableFuture<Panel>> panels = new ArrayList<>();
@@ -71,20 +75,6 @@ public final class PortalService {
         }
         return ForkJoin.all(panels).thenApply(done -> new PortalPage(mode, picks.seed(), done, millisSince(start),
                 requestThread.getName(), requestThread.isVirtual(), Thread.currentThread().getName()));
-    }
-
-    /** The blocking modes' join: the request thread waits for the page. */
-    public PortalPage await(CompletableFuture<PortalPage> page) {
-        return ForkJoin.join(page, pageTimeout.plus(JOIN_SLACK));
-    }
-
-    /** The page's view; a source that refused a query for lack of room turns the view into a 503. */
-    public ModelAndView view(PortalPage page) {
-        Optional<Throwable> overloaded = page.panels().stream().filter(Panel::overloaded).map(Panel::error).findFirst();
-        if (overloaded.isPresent()) {
-            throw (OverloadedException) overloaded.get();
-        }
-        return new ModelAndView("portal").addObject("page", page);
     }
 
     private CompletableFuture<Panel> panel(PortalSource source, Pick pick) {

@@ -1,7 +1,7 @@
 package lab.portal;
 
 import java.util.Locale;
-import lab.access.Sources;
+import lab.data.Sources;
 
 /** The four sources of the portal page (thesis 4.2), in the order their panels appear. */
 public enum PortalSource {

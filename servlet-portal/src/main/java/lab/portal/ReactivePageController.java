@@ -23,6 +23,6 @@ class ReactivePageController {
 
     @GetMapping("/")
     Mono<ModelAndView> page(@RequestParam(required = false) String seed) {
-        return Mono.fromCompletionStage(portal.load(seed)).map(portal::view);
+        return Mono.fromCompletionStage(portal.load(seed)).map(PortalView::of);
     }
 }

@@ -3,9 +3,9 @@ package lab.portal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import lab.data.LogCatalog;
 import lab.portal.Picks.ContactIds;
 import lab.portal.Picks.LogWindow;
-import lab.seed.data.LogCatalog;
 import org.junit.jupiter.api.Test;
 
 /** The seed decides every pick; picks stay inside the data. */

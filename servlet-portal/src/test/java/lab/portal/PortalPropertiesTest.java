@@ -8,7 +8,8 @@ import java.util.HashMap;
 import java.util.Map;
 import lab.access.ClientOptions.HandOff;
 import lab.access.ClientOptions.Overflow;
-import lab.access.Sources;
+import lab.access.SourceUrl;
+import lab.data.Sources;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
@@ -25,7 +26,7 @@ class PortalPropertiesTest {
 
         assertThat(p.mode()).isEqualTo(PortalMode.THREADPOOL);
         assertThat(p.contactCount()).isEqualTo(40_000); // thesis scale
-        assertThat(p.url(Sources.CONTACTS_PG)).isEqualTo(Sources.CONTACTS_PG.url(Map.of()));
+        assertThat(p.url(Sources.CONTACTS_PG)).isEqualTo(SourceUrl.parse(Sources.CONTACTS_PG.defaultUrl));
         var options = p.clientOptions();
         assertThat(options.poolSize()).isEqualTo(20);
         assertThat(options.executorThreads() * PortalSource.values().length).isEqualTo(1_100);

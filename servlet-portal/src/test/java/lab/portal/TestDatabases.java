@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import lab.access.SourceUrl;
-import lab.access.Sources;
+import lab.data.Scale;
+import lab.data.Sources;
 import lab.seed.Dataset;
-import lab.seed.Scale;
 import lab.seed.Seeder;
 
 /**
@@ -66,7 +66,7 @@ final class TestDatabases {
     private static SourceUrl seed(Seeder seeder, PortalSource source) {
         Dataset dataset = source.kind == PortalSource.Kind.CONTACTS ? Dataset.CONTACTS : Dataset.LOGS;
         Sources server = source.source;
-        return seeder.seedFreshDatabase(dataset, server.url(), "portal_" + dataset.id);
+        return seeder.seedFreshDatabase(dataset, SourceUrl.parse(server.url()), "portal_" + dataset.id);
     }
 
     private static String encode(String s) {

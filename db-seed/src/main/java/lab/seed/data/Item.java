@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.SplittableRandom;
+import lab.data.Words;
 
 /** One shop item as generated; the items, item_keywords and stock tables are all cut from it. */
 public record Item(long id, String name, String category, String description, BigDecimal price,

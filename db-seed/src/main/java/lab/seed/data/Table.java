@@ -3,6 +3,8 @@ package lab.seed.data;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import lab.data.LogCatalog;
+import lab.data.Words;
 
 /**
  * One generated table. Rows are produced per "entity" (a contact, a log line, an item): entity

@@ -16,8 +16,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.function.LongConsumer;
 import lab.access.SourceUrl;
+import lab.data.Scale;
 import lab.seed.Dataset;
-import lab.seed.Scale;
 import lab.seed.SeedException;
 import lab.seed.data.Table;
 

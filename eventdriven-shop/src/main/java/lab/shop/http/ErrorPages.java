@@ -7,8 +7,6 @@ import lab.access.DbException;
 import lab.access.ForkJoin;
 import lab.access.OverloadedException;
 import lab.access.SourceUnavailableException;
-import lab.shop.store.NotFoundException;
-import lab.shop.store.OutOfStockException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,48 +25,47 @@ public final class ErrorPages {
         return page(status, title, message, null);
     }
 
+    /**
+     * The answer to a failed page: its own {@link HttpError}; 503 when the database refused for
+     * lack of room or is unavailable; anything else is a fault of ours: 500, logged with its trace.
+     */
     public static Response forError(Throwable error) {
         Throwable t = ForkJoin.unwrap(error);
-        if (t instanceof BadRequestException) {
-            return page(HttpResponseStatus.BAD_REQUEST, "Bad request", t.getMessage());
-        }
-        if (t instanceof NotFoundException) {
-            return page(HttpResponseStatus.NOT_FOUND, "Not found", "There is no " + t.getMessage() + ".");
-        }
-        if (t instanceof OutOfStockException out) {
-            return page(HttpResponseStatus.CONFLICT, "Out of stock",
-                    "Sorry, fewer than " + out.requested + " of " + out.itemName + " are left. No order was placed.",
-                    "/item/" + out.itemId);
+        if (t instanceof HttpError e) {
+            return page(e.status, e.title, e.getMessage(), e.back);
         }
         if (t instanceof OverloadedException) {
             return page(HttpResponseStatus.SERVICE_UNAVAILABLE, "Busy",
                     "The shop is serving too many requests right now. Please try again in a moment.").withHeader("Retry-After", "1");
         }
-        if (t instanceof DbException db && unavailable(db)) {
-            LOG.debug("503 database unavailable: {}", db.getMessage());
+        if (unavailable(t)) {
+            LOG.debug("503 database unavailable: {}", t.getMessage());
             return page(HttpResponseStatus.SERVICE_UNAVAILABLE, "Database unavailable",
                     "The shop cannot reach its database right now. Please try again in a moment.").withHeader("Retry-After", "5");
         }
-        LOG.warn("request failed unexpectedly", t);
+        LOG.error("request failed unexpectedly", t);
         return page(HttpResponseStatus.INTERNAL_SERVER_ERROR, "Internal error", "Something went wrong on our side; it has been logged.");
     }
 
     /**
-     * Failures of the database rather than of the request: no connection, timeouts, and the
-     * server's own "try again" states (connection errors 08, rollbacks 40, resources 53,
-     * shutdown 57, MySQL lock wait timeout 1205). An error without SQLState that the access
-     * layer did not call unavailable is a bug somewhere: 500 and a log line, not a hidden 503.
+     * The database rather than the request failed. The one place the shop asks this; the answer
+     * belongs to the access module (issue 15.3), which this call switches to once it has it.
      */
-    static boolean unavailable(DbException e) {
-        if (e instanceof SourceUnavailableException) {
+    static boolean unavailable(Throwable t) {
+        return t instanceof SourceUnavailableException || t instanceof DbException db && retryLater(db.sqlState(), db.vendorCode());
+    }
+
+    /**
+     * The server's own "try again" states: connection errors 08, rollbacks 40, resources 53,
+     * shutdown 57, a statement timeout HYT00, MySQL's lock wait timeout 1205. A failure without
+     * an SQLState is not assumed to be the database's: it answers 500.
+     */
+    private static boolean retryLater(String state, int vendorCode) {
+        if (vendorCode == 1205) {
             return true;
         }
-        String state = e.sqlState();
-        if (state == null) {
-            return false;
-        }
-        return state.startsWith("08") || state.startsWith("40") || state.startsWith("53") || state.startsWith("57")
-                || state.equals("HYT00") || e.vendorCode() == 1205;
+        return state != null && (state.startsWith("08") || state.startsWith("40") || state.startsWith("53")
+                || state.startsWith("57") || state.equals("HYT00"));
     }
 
     private static Response page(HttpResponseStatus status, String title, String message, String back) {

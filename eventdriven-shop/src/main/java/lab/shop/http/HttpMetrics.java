@@ -34,10 +34,6 @@ public final class HttpMetrics extends ChannelInboundHandlerAdapter {
                 .description("client connections accepted since start").register(registry);
     }
 
-    public int openConnections() {
-        return open.get();
-    }
-
     void record(String method, String uri, int status, String exception, long startedNanos) {
         timers.computeIfAbsent(new TimerKey(method, uri, status, exception), this::timer)
                 .record(System.nanoTime() - startedNanos, TimeUnit.NANOSECONDS);

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
-import lab.shop.store.NotFoundException;
 
 /**
  * Method + path → page. A route is an exact path ({@code /search}) or a path ending in one
@@ -59,7 +58,7 @@ public final class Router {
             allowed.add(route.method.name());
         }
         if (allowed.isEmpty()) {
-            return new Match("NOT_FOUND", request -> CompletableFuture.failedFuture(new NotFoundException("page " + path)), null);
+            return new Match("NOT_FOUND", request -> CompletableFuture.failedFuture(HttpError.notFound("page " + path)), null);
         }
         String allow = allowed.stream().collect(Collectors.joining(", "));
         return new Match("METHOD_NOT_ALLOWED", request -> CompletableFuture.completedFuture(

@@ -16,7 +16,7 @@ public record ItemPage(ShopStore store, String template) implements Page {
     @Override
     public CompletionStage<Response> handle(Request request) {
         long id = Params.pathId(request.param(), "item");
-        return store.item(id).thenApply(item -> Response.page(template,
+        return StoreErrors.mapped(store.item(id)).thenApply(item -> Response.page(template,
                 Map.of("item", item, "maxQuantity", Math.min(Params.MAX_QUANTITY, Math.max(1, item.stock())))));
     }
 }

@@ -5,10 +5,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
+import lab.data.Words;
 import lab.shop.http.Page;
 import lab.shop.http.Request;
 import lab.shop.http.Response;
-import lab.seed.data.Words;
 
 /** {@code GET /}: the search box, pre-filled with a term chosen at random from the fixed list (thesis 4.3). */
 public final class LandingPage implements Page {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
-import lab.seed.data.Words;
+import lab.data.Words;
 import lab.shop.http.Page;
 import lab.shop.http.Request;
 import lab.shop.http.Response;
@@ -49,7 +49,7 @@ public record MixPage(Page landing, Page search, Page item, Page purchaseForm, S
     }
 
     private CompletionStage<Response> anyItem(Page page, String path) {
-        return store.maxItemId().thenCompose(max -> {
+        return StoreErrors.mapped(store.maxItemId()).thenCompose(max -> {
             String id = Long.toString(1 + ThreadLocalRandom.current().nextLong(max));
             return page.handle(Request.get(path + id, Map.of(), id));
         });

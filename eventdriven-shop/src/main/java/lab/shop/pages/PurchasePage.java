@@ -17,6 +17,6 @@ public record PurchasePage(ShopStore store) implements Page {
     public CompletionStage<Response> handle(Request request) {
         long itemId = Params.formId(request.form("itemId"), "itemId");
         int quantity = Params.quantity(request.form("quantity"));
-        return store.purchase(itemId, quantity).thenApply(order -> Response.page("order", Map.of("order", order, "purchased", true)));
+        return StoreErrors.mapped(store.purchase(itemId, quantity)).thenApply(order -> Response.page("order", Map.of("order", order, "purchased", true)));
     }
 }

@@ -45,10 +45,6 @@ public final class ShopStore {
         this.returning = db.source().engine() == Engine.POSTGRESQL;
     }
 
-    public DbClient db() {
-        return db;
-    }
-
     /**
      * A search term as the database sees it: trimmed, lower case, control characters removed, at
      * most {@link #MAX_TERM_LENGTH} characters. Quotes, {@code %} and {@code _} stay literal text.

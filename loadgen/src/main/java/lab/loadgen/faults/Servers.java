@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import lab.access.SourceUrl;
-import lab.access.Sources;
+import lab.data.Sources;
 
 /**
  * The real database servers behind the lab (the source URLs of the environment, not the proxies):
@@ -31,8 +31,13 @@ final class Servers {
 
     /** The sources an app reads: the portal's four, the shop's one. */
     static List<SourceUrl> sourcesOf(String app) {
-        return app.equals("shop") ? List.of(Sources.SHOP.url())
-                : List.of(Sources.CONTACTS_MYSQL.url(), Sources.CONTACTS_PG.url(), Sources.LOGS_MYSQL.url(), Sources.LOGS_PG.url());
+        return (app.equals("shop") ? List.of(Sources.SHOP)
+                : List.of(Sources.CONTACTS_MYSQL, Sources.CONTACTS_PG, Sources.LOGS_MYSQL, Sources.LOGS_PG)).stream().map(Servers::url).toList();
+    }
+
+    /** The real server's URL of a source, from this process's environment (not the instances' proxies). */
+    static SourceUrl url(Sources source) {
+        return SourceUrl.parse(source.url());
     }
 
     /** One URL per server (host:port), with one of its databases to log in to. */
@@ -40,7 +45,7 @@ final class Servers {
         Set<String> seen = new LinkedHashSet<>();
         List<SourceUrl> out = new ArrayList<>();
         for (Sources s : Sources.values()) {
-            SourceUrl u = s.url();
+            SourceUrl u = url(s);
             if (seen.add(u.host() + ":" + u.port())) {
                 out.add(u);
             }
@@ -115,7 +120,7 @@ final class Servers {
 
     /** The shop's orders and the sum of its stock: {orders, stock}; null when the database is down. */
     long[] ordersAndStock() {
-        try (Connection c = connect(Sources.SHOP.url());
+        try (Connection c = connect(url(Sources.SHOP));
              ResultSet rs = c.createStatement().executeQuery(
                      "SELECT (SELECT COUNT(*) FROM orders), (SELECT COALESCE(SUM(quantity), 0) FROM stock)")) {
             rs.next();
@@ -128,7 +133,7 @@ final class Servers {
     /** Items with the most stock, for the shop's buyers. */
     List<Long> buyableItems(int count) throws SQLException {
         List<Long> items = new ArrayList<>();
-        try (Connection c = connect(Sources.SHOP.url());
+        try (Connection c = connect(url(Sources.SHOP));
              PreparedStatement st = c.prepareStatement("SELECT item_id FROM stock ORDER BY quantity DESC LIMIT ?")) {
             st.setInt(1, count);
             try (ResultSet rs = st.executeQuery()) {

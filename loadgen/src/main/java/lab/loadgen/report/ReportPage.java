@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 import lab.loadgen.results.Results;
+import lab.report.ChartJs;
 import lab.loadgen.results.ResultsJson;
 import lab.loadgen.results.Series;
 

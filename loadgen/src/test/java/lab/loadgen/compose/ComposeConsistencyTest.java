@@ -24,7 +24,7 @@ import org.yaml.snakeyaml.Yaml;
 
 /**
  * The container path and the native path describe one lab: docker-compose.yml must agree with
- * instances.conf (names, modes, ports) and with DESIGN.md (env names, ports). The YAML checked
+ * instances.conf (names, modes, ports) and with docs/DESIGN.md (env names, ports). The YAML checked
  * is what `docker-compose config` resolves, so the file is validated by compose itself first.
  */
 class ComposeConsistencyTest {
@@ -171,9 +171,7 @@ class ComposeConsistencyTest {
     }
 
     static String design() throws IOException {
-        Path design = ROOT.resolve("../shared/DESIGN.md");
-        assumeTrue(Files.exists(design), "../shared/DESIGN.md is not beside the checkout");
-        return Files.readString(design);
+        return Files.readString(ROOT.resolve("docs/DESIGN.md"));
     }
 
     @SuppressWarnings("unchecked")

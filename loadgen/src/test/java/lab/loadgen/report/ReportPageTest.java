@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import lab.loadgen.results.Results;
 import lab.loadgen.sweep.SampleResults;
+import lab.report.ChartJs;
 
 /** The page carries Chart.js, the data, the table with reasons for every "—", and escapes what it prints. */
 class ReportPageTest {
@@ -30,7 +31,7 @@ class ReportPageTest {
         assertTrue(page.contains("<td class=\"num\">936.7</td>"), "httperf-ok in the table");
         assertTrue(page.contains("httperf prints no latency percentiles"), "reason for the null p99");
         assertTrue(page.contains("—<sup>"), "null shown as a dash with a note");
-        assertTrue(page.contains("figures from the shared fixture outputs &lt;test&gt;"), "notes HTML-escaped");
+        assertTrue(page.contains("figures from the fixture outputs &lt;test&gt;"), "notes HTML-escaped");
         assertTrue(page.contains("<a href=\"raw/httperf-ok.txt\">"), "raw output linked");
     }
 

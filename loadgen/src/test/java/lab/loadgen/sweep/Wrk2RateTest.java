@@ -24,7 +24,7 @@ import lab.loadgen.results.Series;
 
 /**
  * The wrk2 plumbing where no wrk2 binary exists: real wrk measures the peak, and a stand-in for
- * wrk2 records the arguments it was given and prints a real wrk2 output (the shared fixture).
+ * wrk2 records the arguments it was given and prints a real wrk2 output (a test fixture).
  * Checks the rate handed to wrk2 is the configured fraction of that peak and its output is read.
  */
 class Wrk2RateTest {

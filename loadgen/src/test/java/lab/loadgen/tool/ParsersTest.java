@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import lab.loadgen.Fixtures;
 
-/** Every file in the shared fixture folder, through the parser of the tool that printed it. */
+/** Every load-tool output among the test fixtures, through the parser of the tool that printed it. */
 class ParsersTest {
 
     private static final double EPS = 0.005;

@@ -1,10 +1,12 @@
 package lab.microbench.db;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
+import lab.access.SourceUrl;
 
 /**
  * Creates this module's own database {@code bench_micro} on both servers and the objects the
@@ -20,11 +22,11 @@ public final class BenchSchema {
 
     /** Prepares MariaDB; returns the storage engine of the single-insert table (BLACKHOLE where available). */
     public static String prepareMysql() throws SQLException {
-        DbUrl db = DbUrl.mysqlFromEnv();
-        try (Connection c = DriverKind.MARIADB.connect(db.withDatabase("").jdbc("mariadb"), new Properties());
+        SourceUrl db = DriverKind.MARIADB.server();
+        try (Connection c = DriverKind.MARIADB.connect(DriverKind.MARIADB.jdbcUrl(db.withDatabase("")), new Properties());
              Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE IF NOT EXISTS " + DbUrl.BENCH_DB);
-            s.execute("USE " + DbUrl.BENCH_DB);
+            s.execute("CREATE DATABASE IF NOT EXISTS " + DriverKind.DATABASE);
+            s.execute("USE " + DriverKind.DATABASE);
             String engine = hasBlackhole(s) ? "BLACKHOLE" : "InnoDB";
             s.execute("CREATE TABLE IF NOT EXISTS " + MYSQL_INSERT_TABLE
                     + " (charValue VARCHAR(100) NOT NULL) ENGINE=" + engine);
@@ -32,17 +34,18 @@ public final class BenchSchema {
                     + " media_type VARCHAR(16) NOT NULL, date_created DATETIME NOT NULL,"
                     + " date_updated TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, PRIMARY KEY (file_name)) ENGINE=InnoDB");
             s.execute("CREATE OR REPLACE PROCEDURE inoutParam(INOUT p1 INT) BEGIN SET p1 = p1 + 1; END");
-            return tableEngine(s);
+            return tableEngine(c);
         }
     }
 
     public static void preparePostgres() throws SQLException {
-        DbUrl db = DbUrl.postgresFromEnv();
-        try (Connection c = DriverKind.POSTGRESQL.connect(db.withDatabase("postgres").jdbc("postgresql"), new Properties());
-             Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DbUrl.BENCH_DB + "'")) {
+        SourceUrl db = DriverKind.POSTGRESQL.server();
+        try (Connection c = DriverKind.POSTGRESQL.connect(DriverKind.POSTGRESQL.jdbcUrl(db.withDatabase("postgres")), new Properties());
+             PreparedStatement exists = c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+            exists.setString(1, DriverKind.DATABASE);
+            try (ResultSet rs = exists.executeQuery(); Statement s = c.createStatement()) {
                 if (!rs.next()) {
-                    s.execute("CREATE DATABASE " + DbUrl.BENCH_DB);
+                    s.execute("CREATE DATABASE " + DriverKind.DATABASE);
                 }
             }
         }
@@ -58,10 +61,14 @@ public final class BenchSchema {
         }
     }
 
-    private static String tableEngine(Statement s) throws SQLException {
-        try (ResultSet rs = s.executeQuery("SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = '"
-                + DbUrl.BENCH_DB + "' AND TABLE_NAME = '" + MYSQL_INSERT_TABLE + "'")) {
-            return rs.next() ? rs.getString(1) : "unknown";
+    private static String tableEngine(Connection c) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement(
+                "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?")) {
+            q.setString(1, DriverKind.DATABASE);
+            q.setString(2, MYSQL_INSERT_TABLE);
+            try (ResultSet rs = q.executeQuery()) {
+                return rs.next() ? rs.getString(1) : "unknown";
+            }
         }
     }
 }

@@ -4,12 +4,21 @@ import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
 import java.util.Properties;
+import lab.access.SourceUrl;
+import lab.data.Sources;
 
-/** The three JDBC drivers under test, each bound to the server it talks to. */
+/**
+ * The three JDBC drivers under test, each bound to the server it talks to: the lab's contacts
+ * source of its engine ({@code CONTACTS_MYSQL_URL}, {@code CONTACTS_PG_URL}), database
+ * {@value #DATABASE} (the benchmarks never touch the named one).
+ */
 public enum DriverKind {
     MARIADB("mariadb", "org.mariadb.jdbc.Driver", false, "sslMode", "disable"),
     MYSQL("mysql", "com.mysql.cj.jdbc.Driver", false, "sslMode", "DISABLED"),
     POSTGRESQL("postgresql", "org.postgresql.Driver", true, "sslmode", "disable");
+
+    /** This module's own database on both servers. */
+    public static final String DATABASE = "bench_micro";
 
     public final String subProtocol;
     public final String driverClass;
@@ -25,17 +34,23 @@ public enum DriverKind {
         this.sslOff = sslOff;
     }
 
-    public DbUrl server() {
-        return postgres ? DbUrl.postgresFromEnv() : DbUrl.mysqlFromEnv();
+    /** The server this driver talks to, on {@value #DATABASE}. */
+    public SourceUrl server() {
+        return SourceUrl.parse((postgres ? Sources.CONTACTS_PG : Sources.CONTACTS_MYSQL).url()).withDatabase(DATABASE);
     }
 
     public String jdbcUrl() {
-        return server().jdbc(subProtocol);
+        return jdbcUrl(server());
+    }
+
+    /** {@code url} in this driver's sub-protocol ({@code jdbc:mariadb://...} for MariaDB Connector/J). */
+    public String jdbcUrl(SourceUrl url) {
+        return "jdbc:" + subProtocol + "://" + url.host() + ":" + url.port() + "/" + url.database();
     }
 
     /** user, password and plain TCP (both servers are local; TLS would only add noise). */
     public Properties baseProperties() {
-        DbUrl db = server();
+        SourceUrl db = server();
         Properties p = new Properties();
         p.setProperty("user", db.user());
         p.setProperty("password", db.password());

@@ -2,7 +2,7 @@ package lab.microbench.pool;
 
 import java.util.Locale;
 import java.util.function.Consumer;
-import lab.microbench.db.DbUrl;
+import lab.access.SourceUrl;
 import lab.microbench.db.DriverKind;
 import lab.microbench.stub.StubDriver;
 
@@ -17,7 +17,7 @@ public record Backend(String name, String driverClass, String url, String user, 
 
     /** A real server through the given driver, on database {@code bench_micro}; TLS off as in {@link DriverKind}. */
     public static Backend of(DriverKind kind) {
-        DbUrl db = kind.server();
+        SourceUrl db = kind.server();
         String ssl = kind.postgres ? "?sslmode=disable" : "?sslMode=DISABLED";
         return new Backend(kind.name().toLowerCase(Locale.ROOT), kind.driverClass, kind.jdbcUrl() + ssl, db.user(), db.password());
     }

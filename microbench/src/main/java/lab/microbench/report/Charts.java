@@ -1,14 +1,10 @@
 package lab.microbench.report;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import lab.microbench.pool.Versions;
 
-/** Chart.js configurations as plain maps (serialized by Jackson), and the Chart.js library itself from its webjar. */
+/** Chart.js configurations as plain maps (serialized as JSON by {@link lab.report.Page}; the library is inlined by lab.report). */
 public final class Charts {
 
     private static final String[] COLORS = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
@@ -57,19 +53,5 @@ public final class Charts {
         scales.put("y", Map.of("stacked", true, "ticks", Map.of("display", false)));
         options.put("scales", scales);
         return config;
-    }
-
-    /** chart.umd.min.js from the org.webjars.npm:chart.js jar on the class path. */
-    public static String library() {
-        String version = Versions.of("org.webjars.npm", "chart.js");
-        String path = "/META-INF/resources/webjars/chart.js/" + version + "/dist/chart.umd.min.js";
-        try (InputStream in = Charts.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalStateException("Chart.js not found on the class path at " + path);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script");
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import lab.report.Page;
 
 /** Seed 002: mysql-connector-j vs mariadb-java-client on MariaDB (and pgjdbc on PostgreSQL), JMH average time per operation. */
 final class DriverSection extends Section {
@@ -19,7 +20,7 @@ final class DriverSection extends Section {
     }
 
     @Override
-    protected void body(Html html, Meta meta) {
+    protected void body(Page html, Meta meta) {
         List<JmhScore> scores = JmhScore.read(dir.resolve("drivers.json"));
         if (scores.isEmpty()) {
             return;
@@ -32,7 +33,7 @@ final class DriverSection extends Section {
                 + "Ratio = this driver's time / mariadb-java-client's time (seed 002 showed MySQL Connector/J between 1.2× and 8× slower).");
         Map<String, Map<String, JmhScore>> byMethod = new LinkedHashMap<>();
         scores.forEach(s -> byMethod.computeIfAbsent(s.method(), k -> new LinkedHashMap<>()).put(s.param("driver"), s));
-        List<Html.Row> rows = new ArrayList<>();
+        List<Page.Row> rows = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         List<Double> mysqlRatio = new ArrayList<>();
         List<Double> pgRatio = new ArrayList<>();
@@ -50,8 +51,8 @@ final class DriverSection extends Section {
             double seedMy = seed.containsKey("mysql") ? seed.get("mysql").score() / seed.get("mariadb").score() : Double.NaN;
             cells.add(Fmt.ratio(my));
             cells.add(Fmt.ratio(pg));
-            rows.add(new Html.Row(cells, ""));
-            rows.add(new Html.Row(List.of("  seed 002 (2016): " + e.getKey(), seedCell(seed.get("mariadb")), seedCell(seed.get("mysql")), "–",
+            rows.add(new Page.Row(cells, ""));
+            rows.add(new Page.Row(List.of("  seed 002 (2016): " + e.getKey(), seedCell(seed.get("mariadb")), seedCell(seed.get("mysql")), "–",
                     Fmt.ratio(seedMy), "–"), "seed"));
             labels.add(e.getKey());
             mysqlRatio.add(percent(my));
@@ -103,19 +104,19 @@ final class DriverSection extends Section {
     }
 
     @SuppressWarnings("unchecked")
-    private static void protocolTable(Html html, Meta meta) {
+    private static void protocolTable(Page html, Meta meta) {
         Object protocols = meta.parameters().get("protocols");
         if (!(protocols instanceof Map<?, ?> map)) {
             return;
         }
-        List<Html.Row> rows = new ArrayList<>();
+        List<Page.Row> rows = new ArrayList<>();
         map.forEach((variant, perDriver) -> {
             List<String> cells = new ArrayList<>(List.of(String.valueOf(variant)));
             for (String d : DRIVERS) {
                 Object props = ((Map<String, Object>) perDriver).get(d.toLowerCase(Locale.ROOT));
                 cells.add(String.valueOf(props));
             }
-            rows.add(Html.Row.text(cells.toArray(String[]::new)));
+            rows.add(Page.Row.text(cells.toArray(String[]::new)));
         });
         html.h3("Connection properties per variant");
         html.note("TEXT serves select1RowText, oneInsertText, batch1000InsertText, select1000Rows and the callable statement (each "

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import lab.microbench.experiment.FairnessResult;
 import tools.jackson.core.type.TypeReference;
+import lab.report.Page;
 
 /** Seed 000 fairness: fetch counts and waits per thread, per pool; Tomcat fair, unfair and getConnectionAsync. */
 final class FairnessSection extends Section {
@@ -15,7 +16,7 @@ final class FairnessSection extends Section {
     }
 
     @Override
-    protected void body(Html html, Meta meta) {
+    protected void body(Page html, Meta meta) {
         List<FairnessResult> results = read("pools-fairness.json", new TypeReference<List<FairnessResult>>() { });
         if (results.isEmpty()) {
             return;
@@ -29,15 +30,15 @@ final class FairnessSection extends Section {
                 .thenComparing(FairnessResult::waitMaxMs)).orElseThrow();
         html.p("Fairest in this run (smallest fetch spread): " + fairest.label() + String.format(java.util.Locale.ROOT,
                 " (spread %.1f %%, Jain %.4f, longest wait %s ms).", fairest.fetchSpread() * 100, fairest.jainIndex(), Fmt.num(fairest.waitMaxMs())));
-        List<Html.Row> rows = new ArrayList<>();
+        List<Page.Row> rows = new ArrayList<>();
         for (FairnessResult r : results) {
-            rows.add(new Html.Row(List.of(r.label(), r.version(), String.valueOf(r.fetchMax()), String.valueOf(r.fetchMin()),
+            rows.add(new Page.Row(List.of(r.label(), r.version(), String.valueOf(r.fetchMax()), String.valueOf(r.fetchMin()),
                     Fmt.num(r.fetchAvg()), Fmt.num(r.fetchSpread() * 100) + " %", String.format(java.util.Locale.ROOT, "%.4f", r.jainIndex()),
                     Fmt.num(r.waitMaxMs()), Fmt.num(r.waitMinMs()), Fmt.num(r.waitAvgMs()), Fmt.num(r.waitP99Ms())),
                     r == fairest ? "best" : ""));
         }
         for (Seeds.Fairness s : Seeds.FAIRNESS_000) {
-            rows.add(Html.Row.seed("seed 000: " + s.label(), "2010", String.valueOf(s.fetchMax()), String.valueOf(s.fetchMin()),
+            rows.add(Page.Row.seed("seed 000: " + s.label(), "2010", String.valueOf(s.fetchMax()), String.valueOf(s.fetchMin()),
                     Fmt.num(s.fetchAvg()), Fmt.num((s.fetchMax() - s.fetchMin()) / s.fetchAvg() * 100) + " %", "–",
                     Fmt.num(s.waitMaxMs()), Fmt.num(s.waitMinMs()), Fmt.num(s.waitAvgMs()), "–"));
         }

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import lab.report.Templates;
 
 /**
  * results/micro/index.html: links every other HTML page in the directory by its title, so that
@@ -16,37 +19,36 @@ import java.util.stream.Stream;
  */
 public final class IndexPage {
 
+    /** The navigation entry every micro page carries back to this one. */
+    public static final Map<String, String> LINK = Map.of("index", "index.html");
+
+    static final Templates TEMPLATES = Templates.of("lab/microbench/templates");
     private static final Pattern TITLE = Pattern.compile("<title>(.*?)</title>", Pattern.DOTALL);
 
     private IndexPage() {
     }
 
     public static Path write(Path dir) throws IOException {
-        List<Path> pages;
+        List<Map<String, String>> pages = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            pages = files.filter(p -> p.getFileName().toString().endsWith(".html"))
-                    .filter(p -> !p.getFileName().toString().equals("index.html")).sorted().toList();
+            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".html"))
+                    .filter(f -> !f.getFileName().toString().equals("index.html")).sorted().toList()) {
+                pages.add(Map.of("file", p.getFileName().toString(), "title", title(p)));
+            }
         }
-        StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                + "<title>Micro-benchmarks</title></head>\n<body style=\"font-family:system-ui,sans-serif;margin:2em\">\n"
-                + "<h1>Micro-benchmarks</h1>\n<ul>\n");
-        for (Path p : pages) {
-            String name = p.getFileName().toString();
-            html.append("<li><a href=\"").append(Html.esc(name)).append("\">").append(Html.esc(title(p))).append("</a> (")
-                    .append(Html.esc(name)).append(")</li>\n");
-        }
-        if (pages.isEmpty()) {
-            html.append("<li>No pages yet.</li>\n");
-        }
-        html.append("</ul>\n</body></html>\n");
         Path index = dir.resolve("index.html");
-        Files.writeString(index, html, StandardCharsets.UTF_8);
+        Files.writeString(index, TEMPLATES.render("index.ftlh", Map.of("pages", pages)), StandardCharsets.UTF_8);
         return index;
     }
 
+    /** The page's title as written (the template escaped it; FreeMarker escapes it again, so unescape the five entities). */
     private static String title(Path page) throws IOException {
         String text = Files.readString(page, StandardCharsets.UTF_8);
         Matcher m = TITLE.matcher(text.substring(0, Math.min(text.length(), 4096)));
-        return m.find() ? m.group(1).trim() : page.getFileName().toString();
+        if (!m.find()) {
+            return page.getFileName().toString();
+        }
+        return m.group(1).trim().replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'")
+                .replace("&amp;", "&");
     }
 }

@@ -8,6 +8,7 @@ import lab.microbench.experiment.Buckets;
 import lab.microbench.experiment.OverheadResult;
 import lab.microbench.experiment.Stats;
 import tools.jackson.core.type.TypeReference;
+import lab.report.Page;
 
 /** Seed 003: acquire / execute / release / overhead log-bucket histograms per pool, and the waterfall of the first operations. */
 final class OverheadSection extends Section {
@@ -19,7 +20,7 @@ final class OverheadSection extends Section {
     }
 
     @Override
-    protected void body(Html html, Meta meta) {
+    protected void body(Page html, Meta meta) {
         List<OverheadResult> results = read("pools-overhead.json", new TypeReference<List<OverheadResult>>() { });
         if (results.isEmpty()) {
             return;
@@ -48,8 +49,8 @@ final class OverheadSection extends Section {
         }
     }
 
-    private static void summaryTable(Html html, List<OverheadResult> results) {
-        List<Html.Row> rows = new ArrayList<>();
+    private static void summaryTable(Page html, List<OverheadResult> results) {
+        List<Page.Row> rows = new ArrayList<>();
         for (OverheadResult r : results) {
             Stats a = r.stats().get("acquire");
             Stats rel = r.stats().get("release");
@@ -57,7 +58,7 @@ final class OverheadSection extends Section {
             Stats e = r.stats().get("execute");
             String rounds = String.join(" / ", r.rounds().stream().map(x -> Fmt.num(x.wallMs()) + (x.discarded() ? "*" : "")).toList());
             int errors = r.rounds().stream().mapToInt(OverheadResult.Round::errors).sum();
-            rows.add(Html.Row.of(r.label(), r.version(), Fmt.num(a.p50()), Fmt.num(a.p99()), Fmt.num(a.max()),
+            rows.add(Page.Row.of(r.label(), r.version(), Fmt.num(a.p50()), Fmt.num(a.p99()), Fmt.num(a.max()),
                     Fmt.num(rel.p50()), Fmt.num(rel.p99()), Fmt.num(rel.max()), Fmt.num(o.mean()), Fmt.num(o.p99()),
                     Fmt.num(e.p50()), rounds, String.valueOf(errors)));
         }
@@ -65,15 +66,15 @@ final class OverheadSection extends Section {
                 "overhead mean µs", "p99", "execute p50 µs", "round wall ms (* discarded)", "errors"), rows);
     }
 
-    private static void bucketTable(Html html, List<OverheadResult> results) {
+    private static void bucketTable(Page html, List<OverheadResult> results) {
         List<String> head = new ArrayList<>(List.of("pool", "phase"));
         head.addAll(Buckets.LABELS);
-        List<Html.Row> rows = new ArrayList<>();
+        List<Page.Row> rows = new ArrayList<>();
         for (String phase : PHASES) {
             for (OverheadResult r : results) {
-                rows.add(new Html.Row(cells(r.label(), phase, r.buckets().get(phase)), ""));
+                rows.add(new Page.Row(cells(r.label(), phase, r.buckets().get(phase)), ""));
             }
-            rows.add(new Html.Row(cells("seed 003: c3p0, round 1", phase, Seeds.C3P0_ROUND1_003.get(phase)), "seed"));
+            rows.add(new Page.Row(cells("seed 003: c3p0, round 1", phase, Seeds.C3P0_ROUND1_003.get(phase)), "seed"));
         }
         html.table(head, rows);
         html.note("Operation counts per bucket over the measured rounds (from HdrHistogram, 3 significant digits). " + Seeds.HW_003);
@@ -90,7 +91,7 @@ final class OverheadSection extends Section {
         return counts.stream().map(c -> total == 0 ? 0 : Math.round(c * 10_000 / total) / 100d).toList();
     }
 
-    private static void waterfall(Html html, OverheadResult r) {
+    private static void waterfall(Page html, OverheadResult r) {
         List<String> labels = new ArrayList<>();
         List<List<Double>> acquire = new ArrayList<>();
         List<List<Double>> execute = new ArrayList<>();

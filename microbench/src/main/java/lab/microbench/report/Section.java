@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import tools.jackson.core.type.TypeReference;
+import lab.report.Page;
 
 /** One part of the page, drawn from the result files of one experiment in the results directory. */
 abstract class Section {
@@ -20,7 +21,7 @@ abstract class Section {
         this.experiment = experiment;
     }
 
-    final void render(Html html) {
+    final void render(Page html) {
         html.section(id, title);
         Optional<Meta> meta = meta();
         if (meta.isEmpty() || meta.get().files().stream().noneMatch(f -> Files.exists(dir.resolve(f)))) {
@@ -35,7 +36,7 @@ abstract class Section {
         body(html, m);
     }
 
-    protected abstract void body(Html html, Meta meta);
+    protected abstract void body(Page html, Meta meta);
 
     private static String load(Meta m, int i) {
         return m.loadAverage() == null || m.loadAverage().size() <= i ? "?" : String.valueOf(m.loadAverage().get(i));

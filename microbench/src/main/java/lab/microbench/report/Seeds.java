@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The seeds' own published figures, exactly as printed in /work/shared/seeds, with the hardware
+ * The seeds' own published figures, exactly as their articles print them, with the hardware
  * and versions they were measured on. Shown beside our figures, never mixed into them.
  */
 final class Seeds {

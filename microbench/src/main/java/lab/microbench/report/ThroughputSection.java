@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import lab.microbench.pool.PoolKind;
+import lab.report.Page;
 
 /** Seed 000 throughput: JMH ops/ms of getConnection().close() per pool, backend, validation and thread count. */
 final class ThroughputSection extends Section {
@@ -21,7 +22,7 @@ final class ThroughputSection extends Section {
     }
 
     @Override
-    protected void body(Html html, Meta meta) {
+    protected void body(Page html, Meta meta) {
         List<JmhScore> scores = new ArrayList<>();
         meta.files().forEach(f -> scores.addAll(JmhScore.read(dir.resolve(f))));
         if (scores.isEmpty()) {
@@ -42,7 +43,7 @@ final class ThroughputSection extends Section {
         seedTable(html);
     }
 
-    private void backendTable(Html html, String backend, List<JmhScore> scores) {
+    private void backendTable(Page html, String backend, List<JmhScore> scores) {
         Map<String, List<JmhScore>> byScenario = new LinkedHashMap<>();
         scores.stream().sorted(Comparator.comparingInt(JmhScore::threads).thenComparing(s -> validationOrder(s.param("validation"))))
                 .forEach(s -> byScenario.computeIfAbsent(scenario(s), k -> new ArrayList<>()).add(s));
@@ -52,7 +53,7 @@ final class ThroughputSection extends Section {
         html.h3(BACKENDS.getOrDefault(backend, backend));
         List<String> head = new ArrayList<>(List.of("pool (ops/ms ± error)"));
         head.addAll(scenarios);
-        List<Html.Row> rows = new ArrayList<>();
+        List<Page.Row> rows = new ArrayList<>();
         List<Map<String, Object>> datasets = new ArrayList<>();
         for (String pool : pools) {
             List<String> cells = new ArrayList<>(List.of(PoolKind.valueOf(pool).label));
@@ -62,13 +63,13 @@ final class ThroughputSection extends Section {
                 cells.add(s.map(x -> Fmt.withError(x.score(), x.error())).orElse("–"));
                 values.add(s.map(JmhScore::score).orElse(null));
             }
-            rows.add(new Html.Row(cells, ""));
+            rows.add(new Page.Row(cells, ""));
             datasets.add(Charts.dataset(PoolKind.valueOf(pool).label, values, Charts.color(datasets.size())));
         }
         List<String> fastest = new ArrayList<>(List.of("fastest"));
         byScenario.values().forEach(list -> fastest.add(list.stream().max(Comparator.comparingDouble(JmhScore::score))
                 .map(s -> PoolKind.valueOf(s.param("pool")).label).orElse("–")));
-        rows.add(new Html.Row(fastest, "best"));
+        rows.add(new Page.Row(fastest, "best"));
         html.table(head, rows);
         html.chart(Charts.bar("getConnection().close(), " + BACKENDS.getOrDefault(backend, backend), scenarios, datasets,
                 "ops/ms (higher is better)", false, false), 380);
@@ -82,14 +83,14 @@ final class ThroughputSection extends Section {
         return List.of("NONE", "PING", "QUERY").indexOf(v);
     }
 
-    private static void seedTable(Html html) {
+    private static void seedTable(Page html) {
         html.h3("Seed 000's published figures (their hardware, not ours)");
         html.note(Seeds.HW_000 + " The ops/ms column is derived here as iterations / ms; their times include starting the threads "
                 + "and have no JIT warm-up (the article's comments say so). Their \"jdbc-pool\" is the unfair queue, "
                 + "\"jdbc-pool fair\" the fair one; their validation was a validation query.");
-        List<Html.Row> rows = new ArrayList<>();
+        List<Page.Row> rows = new ArrayList<>();
         for (Seeds.Throughput t : Seeds.THROUGHPUT_000) {
-            rows.add(Html.Row.seed(t.pool(), String.valueOf(t.threads()), t.validate() ? "query" : "none", t.run(),
+            rows.add(Page.Row.seed(t.pool(), String.valueOf(t.threads()), t.validate() ? "query" : "none", t.run(),
                     String.format(java.util.Locale.ROOT, "%,d", t.iterations()), String.format(java.util.Locale.ROOT, "%,d", t.ms()),
                     Fmt.num(t.opsPerMs())));
         }

@@ -8,6 +8,7 @@ import java.util.Map;
 import lab.microbench.experiment.KillExperiment;
 import lab.microbench.experiment.ValidationExperiment;
 import lab.microbench.experiment.ValidationResults;
+import lab.report.Page;
 
 /** Seed 004: the cost of validating on borrow, and who recovers when the server kills a pooled session. */
 final class ValidationSection extends Section {
@@ -19,13 +20,13 @@ final class ValidationSection extends Section {
     }
 
     @Override
-    protected void body(Html html, Meta meta) {
+    protected void body(Page html, Meta meta) {
         ValidationResults results = Json.read(dir.resolve("pools-validation.json"), ValidationResults.class);
         costs(html, results.costs());
         kills(html, results.kills());
     }
 
-    private static void costs(Html html, List<ValidationExperiment.Cost> costs) {
+    private static void costs(Page html, List<ValidationExperiment.Cost> costs) {
         if (costs.isEmpty()) {
             return;
         }
@@ -36,7 +37,7 @@ final class ValidationSection extends Section {
                 + "(Tomcat validationInterval=0, HikariCP aliveBypassWindowMs=-1, Vibur connectionIdleLimitInSeconds=0).");
         Map<String, Map<String, ValidationExperiment.Cost>> byPool = new LinkedHashMap<>();
         costs.forEach(c -> byPool.computeIfAbsent(c.label(), k -> new LinkedHashMap<>()).put(c.validation(), c));
-        List<Html.Row> rows = new ArrayList<>();
+        List<Page.Row> rows = new ArrayList<>();
         List<List<Double>> totals = new ArrayList<>();
         VALIDATIONS.forEach(v -> totals.add(new ArrayList<>()));
         for (var e : byPool.entrySet()) {
@@ -46,14 +47,14 @@ final class ValidationSection extends Section {
                 cells.add(c == null ? "–" : Fmt.num(c.totalMs()) + " ms (p50 " + Fmt.num(c.perBorrow().p50()) + ", p99 " + Fmt.num(c.perBorrow().p99()) + " µs)");
                 totals.get(i).add(c == null ? null : c.totalMs());
             }
-            rows.add(new Html.Row(cells, ""));
+            rows.add(new Page.Row(cells, ""));
         }
         List<Map<String, Object>> datasets = new ArrayList<>();
         for (int i = 0; i < VALIDATIONS.size(); i++) {
             datasets.add(Charts.dataset(VALIDATIONS.get(i).toLowerCase(), totals.get(i), Charts.color(i)));
         }
         for (Seeds.ValidationCost s : Seeds.VALIDATION_004) {
-            rows.add(Html.Row.seed("seed 004: " + s.pool(), seedMs(s.none()), seedMs(s.ping()), seedMs(s.query())));
+            rows.add(Page.Row.seed("seed 004: " + s.pool(), seedMs(s.none()), seedMs(s.ping()), seedMs(s.query())));
         }
         html.table(List.of("pool", "none", "ping (isValid)", "query (SELECT 1)"), rows);
         html.note(Seeds.HW_004);
@@ -65,7 +66,7 @@ final class ValidationSection extends Section {
         return ms == null ? "not measured" : ms + " ms (published)";
     }
 
-    private static void kills(Html html, List<KillExperiment.Result> kills) {
+    private static void kills(Page html, List<KillExperiment.Result> kills) {
         if (kills.isEmpty()) {
             return;
         }
@@ -79,8 +80,8 @@ final class ValidationSection extends Section {
         kills.forEach(k -> byRow.computeIfAbsent(k.label() + " | " + k.validation(), x -> new LinkedHashMap<>()).put(k.engine(), k));
         List<String> head = new ArrayList<>(List.of("pool | validation"));
         engines.forEach(e -> head.addAll(List.of(e + ": 1st borrow", e + ": 2nd borrow")));
-        List<Html.Row> rows = new ArrayList<>();
-        List<Html.Row> errors = new ArrayList<>();
+        List<Page.Row> rows = new ArrayList<>();
+        List<Page.Row> errors = new ArrayList<>();
         for (var e : byRow.entrySet()) {
             List<String> cells = new ArrayList<>(List.of(e.getKey()));
             for (String engine : engines) {
@@ -88,11 +89,11 @@ final class ValidationSection extends Section {
                 cells.add(k == null ? "–" : k.first().outcome().name());
                 cells.add(k == null ? "–" : k.second().outcome().name());
                 if (k != null && k.first().error() != null) {
-                    errors.add(Html.Row.text(engine, e.getKey(), k.first().error()));
+                    errors.add(Page.Row.text(engine, e.getKey(), k.first().error()));
                 }
             }
             boolean recovered = cells.stream().skip(1).allMatch(c -> c.equals("RECOVERED"));
-            rows.add(new Html.Row(cells, recovered ? "best" : ""));
+            rows.add(new Page.Row(cells, recovered ? "best" : ""));
         }
         html.table(head, rows);
         html.note(Seeds.KILL_004 + " HikariCP's NONE keeps its default: it validates only connections idle for more than "

@@ -6,7 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import lab.access.SourceUrl;
-import lab.access.Sources;
+import lab.data.Sources;
 
 /** The database {@code bench_thesis} on both local servers, and "the same small SELECT" every experiment runs. */
 public final class ThesisDb {
@@ -22,8 +22,8 @@ public final class ThesisDb {
     /** MYSQL or POSTGRESQL, as in the JMH parameter {@code engine}. */
     public static SourceUrl url(String engine) {
         return switch (engine) {
-            case "MYSQL" -> Sources.CONTACTS_MYSQL.url().withDatabase(DATABASE);
-            case "POSTGRESQL" -> Sources.CONTACTS_PG.url().withDatabase(DATABASE);
+            case "MYSQL" -> SourceUrl.parse(Sources.CONTACTS_MYSQL.url()).withDatabase(DATABASE);
+            case "POSTGRESQL" -> SourceUrl.parse(Sources.CONTACTS_PG.url()).withDatabase(DATABASE);
             default -> throw new IllegalArgumentException("engine must be MYSQL or POSTGRESQL, not " + engine);
         };
     }

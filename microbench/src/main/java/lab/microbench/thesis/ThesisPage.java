@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import lab.microbench.report.Charts;
-import lab.microbench.report.Html;
+import lab.report.Page;
 import lab.microbench.report.IndexPage;
 import lab.microbench.report.JmhScore;
 import lab.microbench.report.Json;
@@ -33,7 +33,7 @@ public final class ThesisPage {
     }
 
     private final Path dir;
-    private final Html html = new Html();
+    private final Page html = new Page();
 
     private ThesisPage(Path dir) {
         this.dir = dir;
@@ -50,13 +50,13 @@ public final class ThesisPage {
         page.scaling(Experiment.VERTICAL, "connections", "Figure 4.5: vertical scalability",
                 "One operation = the small SELECT once on each of N connections to one server, fired then joined.");
         Path file = dir.resolve(PAGE);
-        Files.writeString(file, page.html.page("Thesis micro-benchmarks (chapter 4.1)",
+        Files.writeString(file, page.html.render("Thesis micro-benchmarks (chapter 4.1)",
                 "Table 4.1 and Figures 4.1–4.5 of \"Asynchronous Database Drivers\" re-run with JMH on today's drivers through "
                         + "this project's access API (jdbc = JDBC through HikariCP, threadpool = JDBC on an executor, nonblocking = "
                         + "Vert.x SQL clients, virtual = JDBC on virtual threads), against MariaDB and PostgreSQL on this machine. "
                         + "Plain rows and lines are our runs (result files beside this page, error = JMH 99.9 % confidence "
                         + "half-interval); rows shaded yellow are the thesis' published figures, measured in 2010 between two hosts "
-                        + "over 1 Gb/s Ethernet.", Charts.library()), StandardCharsets.UTF_8);
+                        + "over 1 Gb/s Ethernet.", IndexPage.LINK), StandardCharsets.UTF_8);
         IndexPage.write(dir);
         return file;
     }
@@ -70,13 +70,13 @@ public final class ThesisPage {
         }
         var e = any.get().environment();
         html.table(List.of("what", "value"), List.of(
-                Html.Row.text("CPU", e.cpus() + " × " + e.cpuModel() + " — shared with other work: client, servers and "
+                Page.Row.text("CPU", e.cpus() + " × " + e.cpuModel() + " — shared with other work: client, servers and "
                         + "other jobs ran on the same cores, so absolute figures are noisy; compare shapes and ratios"),
-                Html.Row.text("memory", e.memoryMb() + " MB"),
-                Html.Row.text("OS", e.os()),
-                Html.Row.text("JVM", e.jvm()),
-                Html.Row.text("MariaDB", e.mariadb()),
-                Html.Row.text("PostgreSQL", e.postgresql())));
+                Page.Row.text("memory", e.memoryMb() + " MB"),
+                Page.Row.text("OS", e.os()),
+                Page.Row.text("JVM", e.jvm()),
+                Page.Row.text("MariaDB", e.mariadb()),
+                Page.Row.text("PostgreSQL", e.postgresql())));
         html.note("Client and servers share one machine: loopback replaces the thesis' network; the 0.19 ms and 78 ms links are "
                 + "emulated (see Figures 4.1–4.3).");
     }
@@ -89,7 +89,7 @@ public final class ThesisPage {
         }
         html.p("One operation = the same small SELECT (" + ThesisDb.QUERY + ", ten-row table) 50 times on one connection: one "
                 + "session, all 50 calls fired, then joined. jdbc runs them one after another on the caller's thread.");
-        List<Html.Row> rows = new ArrayList<>();
+        List<Page.Row> rows = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         Map<String, List<JmhScore>> byEngine = new LinkedHashMap<>();
         for (Variant v : Variant.values()) {
@@ -100,9 +100,9 @@ public final class ThesisPage {
                 byEngine.computeIfAbsent(engine, k -> new ArrayList<>()).add(s);
                 cells.add(s == null ? "–" : withError(s));
             }
-            rows.add(new Html.Row(cells, "text"));
+            rows.add(new Page.Row(cells, "text"));
         }
-        THESIS_TABLE.forEach((name, v) -> rows.add(Html.Row.seed("thesis 2010: " + name + " (1 Gb/s Ethernet)", num(v[0]), num(v[1]))));
+        THESIS_TABLE.forEach((name, v) -> rows.add(Page.Row.seed("thesis 2010: " + name + " (1 Gb/s Ethernet)", num(v[0]), num(v[1]))));
         html.table(List.of("variant", "MySQL protocol (MariaDB) ms/op", "PostgreSQL ms/op"), rows);
         settings(scores.get());
         List<Series> series = new ArrayList<>();
@@ -128,7 +128,7 @@ public final class ThesisPage {
                 + "in order, like tc netem delay without jitter or bandwidth limit; its thread hops add their own delay on a "
                 + "busy machine. Measured round trip through the relay (median one-byte ping, ms): "
                 + meta.get().parameters().getOrDefault("relayRoundTripMsMeasured", "not measured in this run") + ".");
-        List<Html.Row> speedups = new ArrayList<>();
+        List<Page.Row> speedups = new ArrayList<>();
         for (ThesisPlan.Link link : ThesisPlan.LINKS) {
             html.h3(link.title());
             List<JmhScore> scores = JmhScore.read(dir.resolve(Experiment.PIPELINING.file + "-" + link.id() + ".json"));
@@ -147,13 +147,13 @@ public final class ThesisPage {
                     series.add(Series.of(label(engine) + " " + variant, line, Charts.color(color++), true));
                 }
             }
-            List<Html.Row> rows = new ArrayList<>();
+            List<Page.Row> rows = new ArrayList<>();
             for (int r = 0; r < requests.size(); r++) {
                 List<String> cells = new ArrayList<>(List.of(requests.get(r)));
                 for (Series s : series) {
                     cells.add(s.scores().get(r) == null ? "–" : withError(s.scores().get(r)));
                 }
-                rows.add(new Html.Row(cells, ""));
+                rows.add(new Page.Row(cells, ""));
             }
             html.table(head, rows);
             settings(scores);
@@ -163,7 +163,7 @@ public final class ThesisPage {
                 JmhScore off = find(scores, Map.of("engine", engine, "variant", "nonblocking-unpipelined", "requests", last));
                 JmhScore on = find(scores, Map.of("engine", engine, "variant", "nonblocking-pipelined", "requests", last));
                 JmhScore jdbc = find(scores, Map.of("engine", engine, "variant", "jdbc", "requests", last));
-                speedups.add(Html.Row.of(link.id() + " (" + link.thesisRttMs() + " ms)", label(engine), last,
+                speedups.add(Page.Row.of(link.id() + " (" + link.thesisRttMs() + " ms)", label(engine), last,
                         ratio(off, on), ratio(jdbc, on)));
             }
         }
@@ -191,13 +191,13 @@ public final class ThesisPage {
                 series.add(Series.of(label(engine) + " " + variant, line, Charts.color(color++), true));
             }
         }
-        List<Html.Row> rows = new ArrayList<>();
+        List<Page.Row> rows = new ArrayList<>();
         for (int x = 0; x < xs.size(); x++) {
             List<String> cells = new ArrayList<>(List.of(xs.get(x)));
             for (Series s : series) {
                 cells.add(s.scores().get(x) == null ? "–" : withError(s.scores().get(x)));
             }
-            rows.add(new Html.Row(cells, ""));
+            rows.add(new Page.Row(cells, ""));
         }
         html.table(head, rows);
         settings(scores.get());
@@ -214,7 +214,7 @@ public final class ThesisPage {
     }
 
     /** The run note and the scores of a one-file experiment, or a note saying why there are none. */
-    private Optional<List<JmhScore>> scores(Experiment e, Html out) {
+    private Optional<List<JmhScore>> scores(Experiment e, Page out) {
         Optional<Meta> meta = meta(e);
         if (meta.isEmpty()) {
             out.note("Not run yet: no " + e.file + " results in " + dir + ".");

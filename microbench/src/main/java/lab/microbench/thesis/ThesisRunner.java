@@ -65,14 +65,14 @@ public final class ThesisRunner {
 
     private List<String> table(Map<String, Object> parameters) throws Exception {
         List<String> variants = Arrays.stream(Variant.values()).map(v -> v.id).toList();
-        parameters.put("jmh", plan.jmh());
+        parameters.put("jmh", plan.table());
         parameters.put("engines", plan.engines());
         parameters.put("variants", variants);
         parameters.put("requests", 50);
         parameters.put("connections", 1);
         parameters.put("query", ThesisDb.QUERY);
         String file = Experiment.TABLE.file + ".json";
-        JmhRun.of(SessionBench.class, plan.jmh(), out.resolve(file)).threads(1).param("engine", plan.engines())
+        JmhRun.of(SessionBench.class, plan.table(), out.resolve(file)).threads(1).param("engine", plan.engines())
                 .param("variant", variants).param("requests", List.of("50")).param("oneWayMicros", List.of("0")).run();
         return List.of(file);
     }

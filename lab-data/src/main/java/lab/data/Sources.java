@@ -1,8 +1,11 @@
-package lab.access;
+package lab.data;
 
 import java.util.Map;
 
-/** The five sources of DESIGN.md, read from env vars with their local-only defaults. */
+/**
+ * The lab's five sources (docs/DESIGN.md, "Data"): the env var that names each one and its
+ * local-only default. Only URL text here; {@code lab.access.SourceUrl} parses it.
+ */
 public enum Sources {
     CONTACTS_MYSQL("CONTACTS_MYSQL_URL", "mysql://bench:bench@127.0.0.1:3306/contacts"),
     CONTACTS_PG("CONTACTS_PG_URL", "postgresql://bench:bench@127.0.0.1:5432/contacts"),
@@ -18,12 +21,14 @@ public enum Sources {
         this.defaultUrl = defaultUrl;
     }
 
-    public SourceUrl url() {
+    /** The URL this process's environment gives the source, else its default. */
+    public String url() {
         return url(System.getenv());
     }
 
-    public SourceUrl url(Map<String, String> env) {
+    /** The URL {@code env} gives the source (blank counts as unset), else its default. */
+    public String url(Map<String, String> env) {
         String value = env.get(envVar);
-        return SourceUrl.parse(value == null || value.isBlank() ? defaultUrl : value);
+        return value == null || value.isBlank() ? defaultUrl : value;
     }
 }

@@ -1,4 +1,4 @@
-package lab.seed.data;
+package lab.data;
 
 import java.time.LocalDateTime;
 import java.util.ArrayList;

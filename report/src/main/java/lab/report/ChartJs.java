@@ -1,4 +1,4 @@
-package lab.loadgen.report;
+package lab.report;
 
 import java.io.IOException;
 import java.io.InputStream;

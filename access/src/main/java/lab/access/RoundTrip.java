@@ -1,0 +1,87 @@
+package lab.access;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The round trip to a source as the app sees it: a trivial query ({@code SELECT 1}) timed
+ * through the app's own {@link DbClient}, so it crosses whatever link lies between them (a
+ * Toxiproxy latency toxic under {@code make up LINK=…}). One probe is {@value #SAMPLES}
+ * queries in a row, and the minimum is kept: the minimum leaves out time spent waiting for a
+ * pooled connection when the app is busy, which is not the link.
+ *
+ * <p>Probes are lazy and asynchronous, on the client's own threads: reading {@link #lastMs()}
+ * (the page, the gauge {@value #METRIC}{@code {source=…}}) returns the last result and starts a
+ * new probe when it is older than {@code maxAgeMillis}, so no thread of its own is added to
+ * any mode. NaN until a first probe has finished or while the source fails.
+ */
+public final class RoundTrip {
+
+    /** Micrometer name; Prometheus exposes it as {@code lab_link_rtt_ms}. */
+    public static final String METRIC = "lab.link.rtt.ms";
+    static final int SAMPLES = 3;
+
+    private final DbClient client;
+    private final long maxAgeNanos;
+    private final AtomicBoolean probing = new AtomicBoolean();
+    private volatile double lastMs = Double.NaN;
+    private volatile long lastAt = Long.MIN_VALUE;
+
+    public RoundTrip(DbClient client, long maxAgeMillis) {
+        this.client = client;
+        this.maxAgeNanos = maxAgeMillis * 1_000_000;
+    }
+
+    /** One probe per source, each registered as the gauge {@value #METRIC} with tag {@code source}. */
+    public static Map<String, RoundTrip> register(Map<String, DbClient> clients, long maxAgeMillis, MeterRegistry registry) {
+        Map<String, RoundTrip> probes = new LinkedHashMap<>();
+        clients.forEach((source, client) -> {
+            RoundTrip probe = new RoundTrip(client, maxAgeMillis);
+            Gauge.builder(METRIC, probe, RoundTrip::lastMs)
+                    .tag("source", source)
+                    .description("round trip to the source: minimum of " + SAMPLES + " SELECT 1 through the app's client, ms")
+                    .register(registry);
+            probe.lastMs(); // first probe now, so the first page has a figure
+            probes.put(source, probe);
+        });
+        return Collections.unmodifiableMap(probes);
+    }
+
+    /** The last measured round trip in ms (NaN when none), starting a new probe when it is stale. */
+    public double lastMs() {
+        if (System.nanoTime() - lastAt > maxAgeNanos || lastAt == Long.MIN_VALUE) {
+            probe();
+        }
+        return lastMs;
+    }
+
+    /** Measures now: completes with the minimum of {@value #SAMPLES} timed {@code SELECT 1}. */
+    public CompletionStage<Double> measure() {
+        CompletionStage<Double> chain = CompletableFuture.completedFuture(Double.POSITIVE_INFINITY);
+        for (int i = 0; i < SAMPLES; i++) {
+            chain = chain.thenCompose(best -> {
+                long start = System.nanoTime();
+                return client.query("SELECT 1").thenApply(rows -> Math.min(best, (System.nanoTime() - start) / 1e6));
+            });
+        }
+        return chain;
+    }
+
+    private void probe() {
+        if (!probing.compareAndSet(false, true)) {
+            return;
+        }
+        lastAt = System.nanoTime(); // also after a failure: a down source is not probed in a loop
+        measure().whenComplete((ms, error) -> {
+            lastMs = error == null ? ms : Double.NaN;
+            lastAt = System.nanoTime();
+            probing.set(false);
+        });
+    }
+}
