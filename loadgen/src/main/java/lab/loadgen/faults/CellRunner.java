@@ -49,7 +49,7 @@ final class CellRunner {
         Duration hangAfter = Duration.ofMillis(limitMs + 10_000);
         Integer threadsBefore = metric(base, instance, "jvm_threads_live_threads");
         Integer filesBefore = metric(base, instance, "process_files_open_files");
-        Integer connsBefore = servers.connections();
+        Integer connsBefore = servers.connections(instance.app());
         long[] shopBefore = shop ? servers.ordersAndStock() : null;
 
         long t0;
@@ -74,7 +74,9 @@ final class CellRunner {
                 Thread.sleep(250);
                 long lastBad = lastBadEnd(traffic.samples(), t1);
                 boolean okSince = traffic.samples().stream().anyMatch(s -> s.outcome().ok() && s.startNs() > lastBad);
-                if (okSince && System.nanoTime() - lastBad >= timing.quiet().toNanos()) {
+                // a request still open from before the clearing may yet end badly: not recovered until it is answered
+                boolean faultAnswered = traffic.oldestInFlight() - t1 > 0;
+                if (okSince && faultAnswered && System.nanoTime() - lastBad >= timing.quiet().toNanos()) {
                     recoveredAt = lastBad;
                     break;
                 }
@@ -87,7 +89,7 @@ final class CellRunner {
         Thread.sleep(timing.settle());
         Integer threadsAfter = metric(base, instance, "jvm_threads_live_threads");
         Integer filesAfter = metric(base, instance, "process_files_open_files");
-        Integer connsAfter = servers.connections();
+        Integer connsAfter = servers.connections(instance.app());
 
         Map<String, Integer> baseline = count(samples, s -> s.endNs() < t0);
         long end = recoveredAt == null ? Long.MAX_VALUE : Math.max(recoveredAt, t1);
@@ -98,7 +100,8 @@ final class CellRunner {
                 .mapToLong(Sample::millis).max().stream().boxed().findFirst().orElse(null);
         Long baselineSlowest = samples.stream().filter(s -> s.endNs() < t0)
                 .mapToLong(Sample::millis).max().stream().boxed().findFirst().orElse(null);
-        Long recovery = recoveredAt == null ? null : Math.max(0, (recoveredAt - t1) / 1_000_000);
+        // the complete record decides: the last bad answer after clearing, if recovery was seen at all
+        Long recovery = recoveredAt == null ? null : Math.max(0, (lastBadEnd(samples, t1) - t1) / 1_000_000);
 
         Long[] purchases = null;
         if (shop) {

@@ -8,9 +8,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import lab.access.SourceUrl;
 import lab.data.Sources;
@@ -40,28 +38,20 @@ final class Servers {
         return SourceUrl.parse(source.url());
     }
 
-    /** One URL per server (host:port), with one of its databases to log in to. */
-    static List<SourceUrl> servers() {
-        Set<String> seen = new LinkedHashSet<>();
-        List<SourceUrl> out = new ArrayList<>();
-        for (Sources s : Sources.values()) {
-            SourceUrl u = url(s);
-            if (seen.add(u.host() + ":" + u.port())) {
-                out.add(u);
-            }
-        }
-        return out;
-    }
-
-    /** Sessions of the lab's user on every server (all instances), ours excluded; null if a server is down. */
-    Integer connections() {
+    /**
+     * Sessions of the lab's user on the app's databases (every instance's: the servers cannot tell
+     * them apart behind the proxies; tests on bench_* databases are not counted), ours excluded;
+     * null when a server does not answer.
+     */
+    Integer connections(String app) {
         int total = 0;
-        for (SourceUrl server : servers()) {
-            String sql = server.engine() == SourceUrl.Engine.POSTGRESQL
-                    ? "SELECT COUNT(*) FROM pg_stat_activity WHERE usename = ? AND pid <> pg_backend_pid()"
-                    : "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = ? AND ID <> CONNECTION_ID()";
-            try (Connection c = connect(server); PreparedStatement st = c.prepareStatement(sql)) {
-                st.setString(1, server.user());
+        for (SourceUrl source : sourcesOf(app)) {
+            String sql = source.engine() == SourceUrl.Engine.POSTGRESQL
+                    ? "SELECT COUNT(*) FROM pg_stat_activity WHERE usename = ? AND datname = ? AND pid <> pg_backend_pid()"
+                    : "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()";
+            try (Connection c = connect(source); PreparedStatement st = c.prepareStatement(sql)) {
+                st.setString(1, source.user());
+                st.setString(2, source.database());
                 try (ResultSet rs = st.executeQuery()) {
                     rs.next();
                     total += rs.getInt(1);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Steady closed-loop load on one instance: {@code connections} users, each sending its next request
@@ -32,6 +33,8 @@ final class Traffic implements AutoCloseable {
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
     private final List<Thread> users = new ArrayList<>();
+    /** Per user: System.nanoTime() its request in flight started, 0 when between requests. */
+    private final AtomicLongArray inFlightSince;
 
     Traffic(URI base, String app, int connections, Duration hangAfter, List<Long> buyable) {
         this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2))
@@ -40,8 +43,10 @@ final class Traffic implements AutoCloseable {
         this.shop = app.equals("shop");
         this.hangAfter = hangAfter;
         this.buyable = buyable;
+        this.inFlightSince = new AtomicLongArray(connections);
         for (int i = 0; i < connections; i++) {
-            users.add(Thread.ofVirtual().name("faults-user-" + i).start(this::loop));
+            int user = i;
+            users.add(Thread.ofVirtual().name("faults-user-" + i).start(() -> loop(user)));
         }
     }
 
@@ -50,10 +55,23 @@ final class Traffic implements AutoCloseable {
         return List.copyOf(samples);
     }
 
-    private void loop() {
+    /** Start of the oldest request still waiting for its answer; Long.MAX_VALUE when none is. */
+    long oldestInFlight() {
+        long oldest = Long.MAX_VALUE;
+        for (int i = 0; i < inFlightSince.length(); i++) {
+            long t = inFlightSince.get(i);
+            if (t != 0 && t - oldest < 0) {
+                oldest = t;
+            }
+        }
+        return oldest;
+    }
+
+    private void loop(int user) {
         while (running.get()) {
             boolean buy = shop && !buyable.isEmpty() && ThreadLocalRandom.current().nextInt(100) < BUY_PERCENT;
             long start = System.nanoTime();
+            inFlightSince.set(user, start);
             Outcome outcome;
             int status = 0;
             try {
@@ -69,6 +87,7 @@ final class Traffic implements AutoCloseable {
                 sleepQuietly(); // no busy loop against a closed port
             }
             samples.add(new Sample(start, System.nanoTime(), outcome, status, buy));
+            inFlightSince.set(user, 0);
         }
     }
 
