@@ -12,7 +12,7 @@ import java.util.Map;
  * @param baselineSlowestMs slowest answer before the fault (the machine's own noise)
  * @param limitMs        the app's configured timeout; slowest must stay within limit + 1 s
  * @param recoveryMs     from clearing to the end of the last non-OK answer (null: not within the bound)
- * @param threads        live JVM threads {before, after}
+ * @param threads        live JVM threads {before, after}, both under load: end of the baseline, once recovered
  * @param openFiles      open file descriptors {before, after}
  * @param serverConns    the lab user's sessions on the servers {before, after}
  * @param purchases      shop: confirmed purchases, new orders, stock decrease (null for the portal)
