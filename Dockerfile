@@ -55,6 +55,8 @@ RUN command -v curl >/dev/null || { apt-get update && apt-get install -y --no-in
 WORKDIR /app
 COPY instances.conf /app/instances.conf
 # Container-aware heap: a share of the container's memory rather than of the host's.
+# The apps listen on 127.0.0.1 unless told otherwise; in a container the published port needs 0.0.0.0.
+ENV BIND=0.0.0.0
 ENV JAVA_OPTS="-XX:MaxRAMPercentage=60 -XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:+ExitOnOutOfMemoryError -Xss512k"
 
 FROM runtime AS db-seed
@@ -108,4 +110,4 @@ USER lab
 HEALTHCHECK --interval=5s --timeout=3s --start-period=120s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:8080/health" >/dev/null || exit 1
 ENTRYPOINT ["java", "-XX:+UseSerialGC", "-Xmx512m", "-jar", "/app/loadgen.jar"]
-CMD ["dashboard", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]
+CMD ["dashboard", "--bind", "0.0.0.0", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]
