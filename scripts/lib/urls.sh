@@ -1,5 +1,5 @@
 # Source URLs of DESIGN.md with their defaults, split into shell variables.
-# One place for the defaults; the Java side reads the same env vars (lab.access.Sources).
+# One place for the defaults; the Java side reads the same env vars (lab.data.Sources).
 
 : "${CONTACTS_MYSQL_URL:=mysql://bench:bench@127.0.0.1:3306/contacts}"
 : "${CONTACTS_PG_URL:=postgresql://bench:bench@127.0.0.1:5432/contacts}"
