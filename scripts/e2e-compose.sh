@@ -31,6 +31,9 @@ project=asyncdb-lab-e2e
 export COMPOSE_PROJECT_NAME=$project
 
 cleanup() {
+  local logs=$root/.run/e2e-compose-logs.txt
+  { "$here/compose.sh" -- ps -a; "$here/compose.sh" -- logs --no-color --timestamps; } >"$logs" 2>&1 || true
+  say "failed: state and container logs in $logs"
   say "down (volumes too) and stopping the daemon"
   WIPE=1 "$here/compose.sh" down >/dev/null 2>&1 || true
   "$here/images/dockerd.sh" stop || true
@@ -43,6 +46,9 @@ make --no-print-directory jars
 set -a
 eval "$("$here/images/build.sh" env)"
 JARS=prebuilt WRK2=off SCALE=tiny
+# The compose file raises nofile to 65536; a machine whose hard limit is lower gets its limit.
+hard=$(ulimit -Hn)
+[ "$hard" = unlimited ] || [ "$hard" -ge 65536 ] || NOFILE=$hard
 set +a
 say "base images and tools ready after $((SECONDS - start)) s"
 
@@ -85,6 +91,7 @@ for left in "$(docker container ls -aq --filter "$label")" "$(docker network ls 
             "$(docker volume ls -q --filter "$label")"; do
   [ -z "$left" ] || fail "left after down: $left"
 done
+docker image prune -f >/dev/null    # superseded builds; the images in use stay as a cache
 trap - EXIT
 "$here/images/dockerd.sh" stop
 pid=$(cat .run/docker/dockerd.pid 2>/dev/null || true)
