@@ -23,10 +23,10 @@ import lab.loadgen.metrics.PrometheusText;
  * trip each instance measured through it per source, scraped from its {@code lab_link_rtt_ms}
  * gauges (lab.access.RoundTrip; a scrape also refreshes a stale probe).
  */
-record LinkPanel(String link, List<Row> rows) {
+public record LinkPanel(String link, List<Row> rows) {
 
     /** One instance's measured RTT to one source, ms (NaN = not measured: the source fails or the probe is starting). */
-    record Row(String instance, String source, double ms) {
+    public record Row(String instance, String source, double ms) {
     }
 
     static final String METRIC = "lab_link_rtt_ms";
