@@ -127,6 +127,40 @@ class CancelTest {
         }
     }
 
+    /**
+     * {@code close()} racing a session's first call from another thread never leaves a connection
+     * checked out: afterwards every connection of the pool can still be had.
+     */
+    @ParameterizedTest(name = "{0} {1} multiplex={2}")
+    @MethodSource("racing")
+    void closeRacingTheFirstCallLeavesNoConnectionCheckedOut(Engine engine, Mode mode, boolean multiplex) throws Exception {
+        ClientOptions options = TestDb.options().withPoolSize(2).withQueueBound(50).withMultiplex(multiplex);
+        try (DbClient client = DbClients.create(TestDb.url(engine), mode, options)) {
+            Fire.warmUp(client);
+            for (int i = 0; i < 200; i++) {
+                DbSession session = client.openSession();
+                CompletableFuture<Void> closing = CompletableFuture.runAsync(session::close);
+                CompletionStage<Void> begun = session.begin(); // takes the session's own connection, or finds it closed
+                Fire.settle(List.of(closing, begun.toCompletableFuture()), Duration.ofSeconds(10));
+            }
+            List<DbSession> sessions = new ArrayList<>();
+            List<CompletionStage<Rows>> each = new ArrayList<>();
+            for (int i = 0; i < options.poolSize(); i++) {
+                DbSession s = client.openSession();
+                sessions.add(s);
+                each.add(s.begin().thenCompose(ignored -> s.query("SELECT 1 AS one")));
+            }
+            assertEquals(options.poolSize(), Fire.await(ForkJoin.all(each)).size(), "every connection can be had");
+            sessions.forEach(DbSession::close);
+        }
+    }
+
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> racing() {
+        return Cases.async().flatMap(a -> java.util.stream.Stream.of(true, false)
+                .filter(m -> m || a.get()[1] == Mode.NONBLOCKING)
+                .map(m -> org.junit.jupiter.params.provider.Arguments.of(a.get()[0], a.get()[1], m)));
+    }
+
     private static int failures;
 
     /** Rotates through the ways a call fails: a bad pool call, a bad session call, a transaction whose statement fails. */

@@ -23,6 +23,7 @@ final class JdbcSession implements DbSession, Lease {
     private final SerialQueue queue;
     private final JdbcStatements statements;
     private Connection pinned; // touched only by this session's jobs, which the queue runs one at a time
+    private boolean unpinned; // likewise: the close job has run, no call may pin a connection again
     private volatile boolean closed;
 
     JdbcSession(JdbcCalls calls, SerialQueue queue, JdbcStatements statements) {
@@ -79,8 +80,12 @@ final class JdbcSession implements DbSession, Lease {
         });
     }
 
+    /** A call that raced {@link #close()} and was queued after it fails instead of pinning a connection nobody returns. */
     @Override
     public Connection acquire() throws SQLException {
+        if (unpinned) {
+            throw new DbException(calls.source(), "session is closed", null, 0, null);
+        }
         if (pinned == null) {
             try {
                 pinned = calls.borrow();
@@ -99,6 +104,7 @@ final class JdbcSession implements DbSession, Lease {
     }
 
     private void unpin() {
+        unpinned = true;
         if (pinned != null) {
             JdbcCalls.closeQuietly(pinned);
             pinned = null;
