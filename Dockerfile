@@ -54,9 +54,10 @@ RUN command -v curl >/dev/null || { apt-get update && apt-get install -y --no-in
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin lab
 WORKDIR /app
 COPY instances.conf /app/instances.conf
-# Container-aware heap: a share of the container's memory rather than of the host's.
-# The apps listen on 127.0.0.1 unless told otherwise; in a container the published port needs 0.0.0.0.
+# The apps listen on 127.0.0.1 unless told otherwise; in a container the published port needs 0.0.0.0
+# (compose publishes it on the host's 127.0.0.1 only).
 ENV BIND=0.0.0.0
+# Container-aware heap: a share of the container's memory rather than of the host's.
 ENV JAVA_OPTS="-XX:MaxRAMPercentage=60 -XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:+ExitOnOutOfMemoryError -Xss512k"
 
 FROM runtime AS db-seed
