@@ -61,11 +61,13 @@ say "seeded data (row counts, checksums)"
 
 say "health of every instance through its port on 127.0.0.1"
 for n in $(instance_names); do
-  port=$(instance_field "$n" 4) path=$(instance_field "$n" 5)
+  port=$(instance_field "$n" 4) health=$(instance_field "$n" 5) page=$(instance_field "$n" 7)
   state=$(docker inspect -f '{{.State.Health.Status}}' "$("$here/compose.sh" -- ps -q "$n")")
   [ "$state" = healthy ] || fail "$n is $state in its container"
-  curl -fsS --max-time 5 "http://127.0.0.1:$port$path" >/dev/null || fail "$n: http://127.0.0.1:$port$path"
-  say "  $n healthy, answers on 127.0.0.1:$port"
+  curl -fsS --max-time 5 "http://127.0.0.1:$port$health" >/dev/null || fail "$n: http://127.0.0.1:$port$health"
+  # The first page opens the lazy connections and loads classes: generous time, once.
+  curl -fsS --max-time 60 "http://127.0.0.1:$port$page" >/dev/null || fail "$n: page http://127.0.0.1:$port$page"
+  say "  $n healthy, its page answers on 127.0.0.1:$port"
 done
 
 t=$SECONDS
