@@ -144,7 +144,7 @@ bench: $(MICRO_JAR) db ## JMH: thesis micro-benchmarks, pools and drivers, full 
 	$(MICRO) run --full --out results/micro
 	$(MICRO) thesis --full --out results/micro
 
-bench-quick: $(MICRO_JAR) db ## the same experiments, short (about 12 minutes on 2 cores) → results/micro/index.html
+bench-quick: $(MICRO_JAR) db ## the same experiments, short (about 30 minutes on 2 busy cores) → results/micro/index.html
 	$(MICRO) run --quick --out results/micro
 	$(MICRO) thesis --quick --out results/micro
 

@@ -35,7 +35,7 @@ final class ThroughputSection extends Section {
         html.p("Throughput in operations per millisecond (higher is better), 10 connections. Validation QUERY = "
                 + "\"SELECT 1\" on every borrow (Tomcat with validationInterval=0, HikariCP with aliveBypassWindowMs=-1); "
                 + "PING = Connection.isValid(); NONE = no check (HikariCP still checks connections idle for more than 500 ms, which never happens here). "
-                + "\"fastest\" = the highest score, or \"no clear winner\" where its ± interval overlaps the runner-up's; a score whose error "
+                + "\"fastest\" = the highest score, or \"no clear winner\" where its ± interval overlaps another pool's; a score whose error "
                 + "exceeds " + Math.round(JmhScore.MAX_RELATIVE_ERROR * 100) + " % of it is marked \"(inconclusive)\".");
         for (String backend : List.of("stub", "mysql")) {
             List<JmhScore> mine = scores.stream().filter(s -> s.param("backend").equals(backend)).toList();

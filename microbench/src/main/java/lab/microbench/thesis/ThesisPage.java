@@ -186,7 +186,7 @@ public final class ThesisPage {
             }
         });
         html.table(head, rows);
-        html.note("Ratio below 1× = faster than jdbc. \"No clear winner\" = the winner's 99.9 % interval overlaps the runner-up's.");
+        html.note("Ratio below 1× = faster than jdbc. \"No clear winner\" = the winner's 99.9 % interval overlaps another variant's.");
     }
 
     private void pipelining(Map<String, List<JmhScore>> byLink) {
