@@ -16,6 +16,7 @@ import lab.data.Sources;
  *
  * @param mode            {@code SHOP_MODE}: jdbc, threadpool, nonblocking or virtual (required)
  * @param port            {@code SHOP_PORT} (0 = any free port, for tests)
+ * @param bind            {@code BIND}: the address to listen on (default 127.0.0.1, this machine only)
  * @param database        {@code SHOP_DB_URL}
  * @param eventLoops      {@code SHOP_EVENT_LOOPS}: Netty worker threads
  * @param backlog         {@code SHOP_BACKLOG}: accept queue (the kernel caps it at somaxconn)
@@ -25,7 +26,7 @@ import lab.data.Sources;
  * @param transport       {@code SHOP_TRANSPORT}: Netty's socket transport
  * @param client          the access module's options, from the {@code SHOP_DB_*} variables
  */
-public record ShopConfig(Mode mode, int port, SourceUrl database, int eventLoops, int backlog,
+public record ShopConfig(Mode mode, int port, String bind, SourceUrl database, int eventLoops, int backlog,
                          Duration idleTimeout, int maxBodyBytes, Transport transport, ClientOptions client) {
 
     /** {@code auto}: Linux epoll when Netty's native library loads, else Java NIO. */
@@ -34,6 +35,7 @@ public record ShopConfig(Mode mode, int port, SourceUrl database, int eventLoops
     }
 
     public static final int DEFAULT_PORT = 9081;
+    public static final String DEFAULT_BIND = "127.0.0.1";
 
     /** Thrown for a missing or malformed variable; the message says which and what is accepted. */
     public static final class ConfigException extends RuntimeException {
@@ -75,6 +77,7 @@ public record ShopConfig(Mode mode, int port, SourceUrl database, int eventLoops
                 .withQueryTimeout(Duration.ofMillis(e.integer("SHOP_DB_QUERY_TIMEOUT_MS", 10_000, 1)));
         return new ShopConfig(mode,
                 e.integer("SHOP_PORT", DEFAULT_PORT, 0),
+                e.text("BIND") == null ? DEFAULT_BIND : e.text("BIND"),
                 database,
                 eventLoops,
                 e.integer("SHOP_BACKLOG", 4_096, 1),
@@ -98,7 +101,7 @@ public record ShopConfig(Mode mode, int port, SourceUrl database, int eventLoops
 
     /** One line for the start-up log; never shows the password. */
     public String describe() {
-        return "mode=" + mode.id() + " port=" + port + " db=" + database + " eventLoops=" + eventLoops
+        return "mode=" + mode.id() + " bind=" + bind + " port=" + port + " db=" + database + " eventLoops=" + eventLoops
                 + " pool=" + client.poolSize()
                 + (mode == Mode.THREADPOOL ? " executorThreads=" + client.executorThreads() + " handOff=" + client.handOff() : "")
                 + (mode == Mode.NONBLOCKING ? " pipelining=" + client.pipeliningLimit() + " multiplex=" + (client.multiplex() ? "on" : "off") : "")

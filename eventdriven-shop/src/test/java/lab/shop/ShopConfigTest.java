@@ -23,6 +23,8 @@ class ShopConfigTest {
         assertEquals(9081, nb.port());
         assertEquals(20, nb.client().poolSize());
         assertEquals(true, nb.client().multiplex());
+        assertEquals("127.0.0.1", nb.bind(), "this machine only by default");
+        assertEquals("0.0.0.0", ShopConfig.fromEnv(Map.of("SHOP_MODE", "jdbc", "BIND", "0.0.0.0")).bind());
         assertEquals(20_000, nb.client().queueBound());
         assertEquals(4_096, nb.backlog());
         assertEquals("shop", nb.database().database());

@@ -55,9 +55,4 @@ public enum Variant {
                 .withConnectTimeout(Duration.ofSeconds(30)).withQueryTimeout(TIMEOUT).withMultiplex(false);
         return DbClients.create(url, mode, options);
     }
-
-    /** The same server reached through another port on loopback (a {@link LatencyRelay}). */
-    static SourceUrl via(SourceUrl url, int port) {
-        return new SourceUrl(url.engine(), url.user(), url.password(), "127.0.0.1", port, url.database());
-    }
 }
