@@ -21,14 +21,16 @@ FROM ${JDK_IMAGE} AS build
 WORKDIR /src
 COPY .mvn/ .mvn/
 COPY mvnw pom.xml ./
+# Every <module> of pom.xml (a test checks the list).
 COPY lab-data/pom.xml lab-data/
+COPY link/pom.xml link/
 COPY access/pom.xml access/
 COPY db-seed/pom.xml db-seed/
-COPY servlet-portal/pom.xml servlet-portal/
-COPY eventdriven-shop/pom.xml eventdriven-shop/
 COPY report/pom.xml report/
 COPY loadgen/pom.xml loadgen/
 COPY microbench/pom.xml microbench/
+COPY eventdriven-shop/pom.xml eventdriven-shop/
+COPY servlet-portal/pom.xml servlet-portal/
 # Dependencies first, so a source change doesn't download the world again.
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q dependency:go-offline -DexcludeReactor=true || true
 COPY . .
@@ -52,6 +54,9 @@ RUN command -v curl >/dev/null || { apt-get update && apt-get install -y --no-in
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin lab
 WORKDIR /app
 COPY instances.conf /app/instances.conf
+# The apps listen on 127.0.0.1 unless told otherwise; in a container the published port needs 0.0.0.0
+# (compose publishes it on the host's 127.0.0.1 only).
+ENV BIND=0.0.0.0
 # Container-aware heap: a share of the container's memory rather than of the host's.
 ENV JAVA_OPTS="-XX:MaxRAMPercentage=60 -XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:+ExitOnOutOfMemoryError -Xss512k"
 
@@ -64,14 +69,14 @@ CMD ["--scale", "thesis"]
 FROM runtime AS portal
 COPY --from=jars /jars/servlet-portal.jar /app/portal.jar
 USER lab
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=3s --start-period=300s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:${SERVER_PORT:-8081}/actuator/health" >/dev/null || exit 1
 ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/portal.jar"]
 
 FROM runtime AS shop
 COPY --from=jars /jars/eventdriven-shop.jar /app/shop.jar
 USER lab
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=3s --start-period=300s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:${SHOP_PORT:-9081}/health" >/dev/null || exit 1
 ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/shop.jar"]
 
@@ -103,7 +108,7 @@ WORKDIR /app
 COPY instances.conf /app/instances.conf
 COPY --from=jars /jars/loadgen.jar /app/loadgen.jar
 USER lab
-HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=3s --start-period=120s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:8080/health" >/dev/null || exit 1
 ENTRYPOINT ["java", "-XX:+UseSerialGC", "-Xmx512m", "-jar", "/app/loadgen.jar"]
-CMD ["dashboard", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]
+CMD ["dashboard", "--bind", "0.0.0.0", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]

@@ -31,6 +31,9 @@ project=asyncdb-lab-e2e
 export COMPOSE_PROJECT_NAME=$project
 
 cleanup() {
+  local logs=$root/.run/e2e-compose-logs.txt
+  { "$here/compose.sh" -- ps -a; "$here/compose.sh" -- logs --no-color --timestamps; } >"$logs" 2>&1 || true
+  say "failed: state and container logs in $logs"
   say "down (volumes too) and stopping the daemon"
   WIPE=1 "$here/compose.sh" down >/dev/null 2>&1 || true
   "$here/images/dockerd.sh" stop || true
@@ -43,6 +46,9 @@ make --no-print-directory jars
 set -a
 eval "$("$here/images/build.sh" env)"
 JARS=prebuilt WRK2=off SCALE=tiny
+# The compose file raises nofile to 65536; a machine whose hard limit is lower gets its limit.
+hard=$(ulimit -Hn)
+[ "$hard" = unlimited ] || [ "$hard" -ge 65536 ] || NOFILE=$hard
 set +a
 say "base images and tools ready after $((SECONDS - start)) s"
 
@@ -55,11 +61,13 @@ say "seeded data (row counts, checksums)"
 
 say "health of every instance through its port on 127.0.0.1"
 for n in $(instance_names); do
-  port=$(instance_field "$n" 4) path=$(instance_field "$n" 5)
+  port=$(instance_field "$n" 4) health=$(instance_field "$n" 5) page=$(instance_field "$n" 7)
   state=$(docker inspect -f '{{.State.Health.Status}}' "$("$here/compose.sh" -- ps -q "$n")")
   [ "$state" = healthy ] || fail "$n is $state in its container"
-  curl -fsS --max-time 5 "http://127.0.0.1:$port$path" >/dev/null || fail "$n: http://127.0.0.1:$port$path"
-  say "  $n healthy, answers on 127.0.0.1:$port"
+  curl -fsS --max-time 5 "http://127.0.0.1:$port$health" >/dev/null || fail "$n: http://127.0.0.1:$port$health"
+  # The first page opens the lazy connections and loads classes: generous time, once.
+  curl -fsS --max-time 60 "http://127.0.0.1:$port$page" >/dev/null || fail "$n: page http://127.0.0.1:$port$page"
+  say "  $n healthy, its page answers on 127.0.0.1:$port"
 done
 
 t=$SECONDS
@@ -85,6 +93,7 @@ for left in "$(docker container ls -aq --filter "$label")" "$(docker network ls 
             "$(docker volume ls -q --filter "$label")"; do
   [ -z "$left" ] || fail "left after down: $left"
 done
+docker image prune -f >/dev/null    # superseded builds; the images in use stay as a cache
 trap - EXIT
 "$here/images/dockerd.sh" stop
 pid=$(cat .run/docker/dockerd.pid 2>/dev/null || true)

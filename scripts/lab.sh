@@ -4,6 +4,7 @@
 #   lab.sh up [instance…]     start what is not running, wait for health, print the table
 #   lab.sh down               stop exactly what `up` started (TERM, then KILL after DOWN_TIMEOUT)
 #   lab.sh status             every instance with its PID and health
+#   lab.sh link [LINK]        show / change the RTT of the running lab (make link)
 #   lab.sh stop instance…     stop those instances (the rest keeps running)
 #   lab.sh only instance      stop every instance but this one and the dashboard, start it if needed
 # LINK=loopback|lan|wan|<ms RTT> (default loopback): anything but loopback also starts
@@ -76,6 +77,16 @@ toxiproxy_health() { # UP | - (nothing listening) | DOWN(code)
   local code
   code=$(curl -s -o /dev/null -m 3 -w '%{http_code}' "$TOXIPROXY_URL/version" 2>/dev/null)
   if [ "$code" = 200 ]; then echo UP; else echo "DOWN(${code:-none})"; fi
+}
+
+# One scrape of each instance's metrics: starts its measured-RTT probes (lab.access.RoundTrip),
+# so the pages show the RTT through the link from the first view on.
+prime_probes() { # instances…
+  local n path
+  for n in "$@"; do
+    path=$(instance_field "$n" 6)
+    [ "$path" = - ] || curl -s -o /dev/null -m 5 "http://$HOST:$(instance_field "$n" 4)$path" || true
+  done
 }
 
 # `loadgen link …`: applies a link to every proxy and records it in $RUN_DIR/link (lab.link).
@@ -169,6 +180,7 @@ up() {
       failed=1
     fi
   done
+  prime_probes "${names[@]}"
   echo
   table "${names[@]}"
   link_row
@@ -242,12 +254,21 @@ status() {
   link_row
 }
 
+# make link: the new RTT on every proxy (recorded), then fresh probes.
+link() {
+  link_command "$@" || exit 1
+  [ $# -eq 0 ] && return
+  mapfile -t names < <(instance_names)
+  prime_probes "${names[@]}"
+}
+
 cmd=${1:-status}; shift || true
 case $cmd in
   up) up "$@" ;;
+  link) link "$@" ;;
   stop) stop "$@"; exit 0 ;;
   only) only "${1:?usage: lab.sh only <instance>}" ;;
   down) down ;;
   status) status ;;
-  *) echo "usage: lab.sh up [instance…] | stop instance… | only instance | down | status" >&2; exit 2 ;;
+  *) echo "usage: lab.sh up [instance…] | stop instance… | only instance | down | status | link [LINK]" >&2; exit 2 ;;
 esac

@@ -33,6 +33,8 @@ start() {
   [ "$(id -u)" = 0 ] || die "a private dockerd needs root"
   mkdir -p "$dir/data" "$dir/exec"
   say "starting on unix://$sock (log: $dir/dockerd.log)"
+  # Containers may raise nofile only up to the daemon's hard limit (compose: NOFILE).
+  ulimit -n 1048576 2>/dev/null || ulimit -n "$(ulimit -Hn)"
   # setsid: the daemon outlives this script but not a `dockerd.sh stop`.
   setsid dockerd --data-root "$dir/data" --exec-root "$dir/exec" --pidfile "$pidfile" \
     -H "unix://$sock" --iptables=false --ip-forward=false --ip-masq=false --ip 127.0.0.1 \

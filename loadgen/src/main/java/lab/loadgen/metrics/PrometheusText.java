@@ -59,6 +59,11 @@ public final class PrometheusText {
         };
     }
 
+    /** Every sample of {@code name}, one per label set. */
+    public List<Sample> samples(String name) {
+        return samples.stream().filter(s -> s.name().equals(name)).toList();
+    }
+
     /** Per value of {@code label}, the sum of the samples of {@code name} carrying it (sorted by label value). */
     public Map<String, Double> byLabel(String name, String label) {
         Map<String, Double> out = new TreeMap<>();

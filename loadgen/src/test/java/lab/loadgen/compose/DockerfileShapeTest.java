@@ -75,6 +75,16 @@ class DockerfileShapeTest {
     }
 
     @Test
+    void theBuildStageCopiesEveryModulePomBeforeTheSources() throws IOException {
+        Matcher modules = Pattern.compile("<module>([^<]+)</module>").matcher(Files.readString(ROOT.resolve("pom.xml")));
+        while (modules.find()) {
+            String module = modules.group(1);
+            assertTrue(stages.get("build").contains("COPY " + module + "/pom.xml " + module + "/"),
+                    "the build stage copies " + module + "/pom.xml for the dependency layer");
+        }
+    }
+
+    @Test
     void wrk2CanBeLeftOut() {
         assertTrue(dockerfile.contains("ARG WRK2=on"), "wrk2 is built by default");
         assertTrue(stages.containsKey("wrk2-on") && stages.containsKey("wrk2-off"), "WRK2=on|off stages");
