@@ -45,6 +45,17 @@ class VerdictTest {
     }
 
     @Test
+    void aWideRangeBehindTheRunnerUpStillMakesItUnclear() {
+        Verdict v = Verdict.of("Table 4.1, PostgreSQL, 0.19 ms", modes(
+                "jdbc", Spread.interval(11.7, 13.5, 10),
+                "threadpool-fair", Spread.interval(8.77, 3.55, 10),
+                "nonblocking-pipelined", Spread.interval(2.02, 0.76, 10)), "jdbc", Verdict.Better.LOWER);
+        assertEquals("nonblocking-pipelined", v.winner());
+        assertFalse(v.clear(), "jdbc's range reaches down to the winner's");
+        assertEquals("no clear winner (nonblocking-pipelined ≈ jdbc)", v.summary());
+    }
+
+    @Test
     void lowerIsBetterForTimes() {
         Verdict v = Verdict.of("Table 4.1, PostgreSQL", modes(
                 "jdbc", Spread.interval(13.3, 1.0, 10),

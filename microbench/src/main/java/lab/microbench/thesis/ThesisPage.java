@@ -114,7 +114,9 @@ public final class ThesisPage {
         }
         html.p("One operation = the same small SELECT (" + ThesisDb.QUERY + ", ten-row table) 50 times on one connection: one "
                 + "session, all 50 calls fired, then joined. jdbc runs them one after another on the caller's thread. Row sets: "
-                + "loopback, and the emulated 0.19 ms round trip the thesis measured on (1 Gb/s Ethernet) where this run has it.");
+                + "loopback, and the emulated 0.19 ms round trip the thesis measured on (1 Gb/s Ethernet) where this run has it"
+                + meta.map(m -> m.parameters().get(ThesisRunner.MEASURED_RTT)).map(rtt -> " (measured round trip per link and "
+                        + "engine, ms: " + rtt + ")").orElse("") + ".");
         List<Page.Row> rows = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         List<Series> series = new ArrayList<>();
@@ -177,7 +179,7 @@ public final class ThesisPage {
                 List<String> cells = new ArrayList<>(List.of(verdict.scenario(), verdict.summary()));
                 for (String v : variants) {
                     Verdict.Entry e = verdict.modes().get(v);
-                    cells.add(e == null || e.ratio() == null ? "–" : Fmt.ratio(e.ratio().median())
+                    cells.add(v.equals("jdbc") && e != null ? "1× (baseline)" : e == null || e.ratio() == null ? "–" : Fmt.ratio(e.ratio().median())
                             + " (" + Fmt.ratio(e.ratio().min()) + "–" + Fmt.ratio(e.ratio().max()) + ")");
                 }
                 rows.add(new Page.Row(cells, verdict.clear() ? "text" : "text flag"));
