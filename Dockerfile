@@ -54,6 +54,9 @@ RUN command -v curl >/dev/null || { apt-get update && apt-get install -y --no-in
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin lab
 WORKDIR /app
 COPY instances.conf /app/instances.conf
+# The apps listen on 127.0.0.1 unless told otherwise; in a container the published port needs 0.0.0.0
+# (compose publishes it on the host's 127.0.0.1 only).
+ENV BIND=0.0.0.0
 # Container-aware heap: a share of the container's memory rather than of the host's.
 ENV JAVA_OPTS="-XX:MaxRAMPercentage=60 -XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:+ExitOnOutOfMemoryError -Xss512k"
 
@@ -108,4 +111,4 @@ USER lab
 HEALTHCHECK --interval=5s --timeout=3s --start-period=120s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:8080/health" >/dev/null || exit 1
 ENTRYPOINT ["java", "-XX:+UseSerialGC", "-Xmx512m", "-jar", "/app/loadgen.jar"]
-CMD ["dashboard", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]
+CMD ["dashboard", "--bind", "0.0.0.0", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]

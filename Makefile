@@ -21,7 +21,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 JAR_MODULES := $(filter-out microbench,$(patsubst %/pom.xml,%,$(wildcard */pom.xml)))
 ALL_SOURCES := $(shell find $(JAR_MODULES) -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e e2e-compose bench bench-quick
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e e2e-compose bench bench-quick faults
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -81,7 +81,7 @@ else
 endif
 
 link: $(LOADGEN_JAR) ## change the RTT of the running lab without a restart: make link LINK=lan|wan|<ms>|0 (no LINK: show it)
-	@$(LOADGEN) link $(LINK)
+	@scripts/lab.sh link $(LINK)
 
 down: ## stop what `make up` started; keeps data (DB=1 also stops the database servers it started)
 ifeq ($(LAB_PATH),compose)
@@ -108,13 +108,18 @@ PROFILE ?= quick
 APP ?= all
 LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 
-loadtest: ## load sweep: PROFILE=smoke|quick|thesis APP=portal|shop|all MODES=a,b → results/<run-id>/
+loadtest: ## load sweep: PROFILE=smoke|quick|thesis|latency APP=portal|shop|all MODES=a,b ISOLATE=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
 ifeq ($(LAB_PATH),compose)
 	@scripts/compose.sh loadtest $(PROFILE) $(APP) $(MODES)
 else
 	@$(MAKE) --no-print-directory $(LOADGEN_JAR)
-	@scripts/tools.sh httperf wrk
-	$(LOADGEN) sweep --profile $(PROFILE) --app $(APP) $(if $(MODES),--modes $(MODES)) --results-dir $(or $(RESULTS_DIR),results)
+	@scripts/tools.sh httperf wrk oha || echo "[loadtest] a load tool is missing: the run notes which series it lacks"
+	@status=0; $(LOADGEN) sweep --profile $(PROFILE) --app $(APP) $(if $(MODES),--modes $(MODES)) \
+	  $(if $(CONCURRENCY),--levels $(CONCURRENCY)) $(if $(RTTS),--rtts $(RTTS)) --pids-dir $${RUN_DIR:-.run}/pids \
+	  $(if $(ISOLATE),--isolate "scripts/lab.sh only" --note "ISOLATE=1: every other lab instance was stopped while an instance was measured (restarted after the run)") \
+	  --results-dir $(or $(RESULTS_DIR),results) || status=$$?; \
+	$(if $(ISOLATE),scripts/lab.sh up >/dev/null || echo "[loadtest] could not restart every instance: make status";) \
+	exit $$status
 endif
 
 report: $(LOADGEN_JAR) ## rebuild a run's page: RUN=<id> (or latest); RUNS="<a> <b>" overlays two runs
@@ -123,10 +128,15 @@ report: $(LOADGEN_JAR) ## rebuild a run's page: RUN=<id> (or latest); RUNS="<a> 
 dashboard: $(LOADGEN_JAR) ## run only the dashboard on :8080 in the foreground
 	@scripts/run-instance.sh dashboard
 
+FAULTS ?= a,b,c,d,e,f
+faults: $(LOADGEN_JAR) ## fault matrix on a lab started with `make up LINK=0`: APP= MODES= FAULTS=a..f (a stops the real MariaDB) → results/faults-<id>/
+	@trap 'case ",$(FAULTS)," in *a*|*server-stop*) scripts/db.sh >/dev/null || echo "run make db now: MariaDB may be stopped" >&2;; esac' EXIT; \
+	$(LOADGEN) faults --app $(APP) $(if $(MODES),--modes $(MODES)) --faults $(FAULTS) --results-dir $(or $(RESULTS_DIR),results)
+
 MICRO_JAR := microbench/target/microbench.jar
 MICRO = $(JAVA) -jar $(MICRO_JAR)
 
-$(MICRO_JAR): $(shell find lab-data/src/main access/src/main report/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml lab-data/pom.xml report/pom.xml access/pom.xml pom.xml
+$(MICRO_JAR): $(shell find lab-data/src/main link/src/main access/src/main report/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml lab-data/pom.xml link/pom.xml report/pom.xml access/pom.xml pom.xml
 	@scripts/find-jdk.sh >/dev/null
 	$(MVN) -q -pl microbench -am install -DskipTests
 

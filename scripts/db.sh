@@ -4,12 +4,15 @@
 # For each engine: uses a server that already answers; starts an installed one; installs
 # MariaDB / PostgreSQL from Debian when missing and running as root (otherwise prints the
 # exact command and exits 1). Then, idempotently, creates the user and databases named by the
-# *_URL env vars (DESIGN.md defaults) and raises max_connections for the experiments:
+# *_URL env vars (DESIGN.md defaults; user and database names only [A-Za-z0-9_], passwords
+# %-decoded like lab.access.SourceUrl and passed as quoted literals / psql variables) and raises
+# max_connections for the experiments:
 #   MariaDB/MySQL  max_connections = $DB_MAX_CONNECTIONS_MYSQL (default 4000: thread-pool modes
 #                  open a pool per source per instance; the shop scales to 10,000 HTTP connections)
 #   PostgreSQL     max_connections = $DB_MAX_CONNECTIONS_PG (default 1000; one process each)
 # Servers on other hosts (URLs not pointing at 127.0.0.1/localhost) are only checked, never
-# changed. `db.sh stop` stops the local servers this script started.
+# changed. `db.sh stop` stops the local servers this script started; `db.sh stop-server ENGINE`
+# stops a local server regardless (make faults).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,6 +23,7 @@ STATE_DIR=${STATE_DIR:-$here/../.run}
 MYSQL_MAX=${DB_MAX_CONNECTIONS_MYSQL:-4000}
 PG_MAX=${DB_MAX_CONNECTIONS_PG:-1000}
 PG_VERSION=${PG_VERSION:-15}
+[[ $MYSQL_MAX =~ ^[0-9]+$ && $PG_MAX =~ ^[0-9]+$ ]] || { echo "[db] error: DB_MAX_CONNECTIONS_* must be numbers" >&2; exit 2; }
 
 say() { printf '[db] %s\n' "$*"; }
 die() { printf '[db] error: %s\n' "$*" >&2; exit 1; }
@@ -93,31 +97,47 @@ CNF
   return 0
 }
 
+# Names from the env URLs end up in SQL run as the superuser: only [A-Za-z0-9_] is accepted.
+check_name() { # what name
+  [[ $2 =~ ^[A-Za-z0-9_]+$ ]] || die "$1 name '$2' is not accepted: use only letters, digits and _"
+}
+
+# A MySQL string literal: backslash and quote escaped (the session runs without NO_BACKSLASH_ESCAPES).
+mysql_literal() {
+  local s=${1//\\/\\\\}
+  printf "'%s'" "${s//\'/\\\'}"
+}
+
 mysql_provision() { # user password databases...
   local user=$1 password=$2; shift 2
   if ! is_root; then
     say "not root: skipping user/database creation on MySQL; run 'sudo make db' once if logins fail"
     return
   fi
-  local sql="CREATE USER IF NOT EXISTS '$user'@'localhost' IDENTIFIED BY '$password';
-CREATE USER IF NOT EXISTS '$user'@'127.0.0.1' IDENTIFIED BY '$password';
-ALTER USER '$user'@'localhost' IDENTIFIED BY '$password';
-ALTER USER '$user'@'127.0.0.1' IDENTIFIED BY '$password';
+  check_name user "$user"
+  local pw host; pw=$(mysql_literal "$password")
+  local sql="SET SESSION sql_mode = REPLACE(@@sql_mode, 'NO_BACKSLASH_ESCAPES', '');"
+  for host in localhost 127.0.0.1; do
+    sql+="
+CREATE USER IF NOT EXISTS '$user'@'$host' IDENTIFIED BY $pw;
+ALTER USER '$user'@'$host' IDENTIFIED BY $pw;
+GRANT PROCESS ON *.* TO '$user'@'$host';"
+  done
+  # PROCESS (above) lets the pool-validation benchmark and `make faults` find and kill their sessions.
+  sql+="
 SET GLOBAL max_connections = GREATEST(@@max_connections, $MYSQL_MAX);
 SET GLOBAL local_infile = ON;"
   local db
   # Tests create and drop their own databases named bench_*.
   for db in "$@" 'bench\_%'; do
-    [ "$db" = 'bench\_%' ] || sql+="
-CREATE DATABASE IF NOT EXISTS \`$db\` CHARACTER SET utf8mb4;"
-    sql+="
-GRANT ALL PRIVILEGES ON \`$db\`.* TO '$user'@'localhost';
-GRANT ALL PRIVILEGES ON \`$db\`.* TO '$user'@'127.0.0.1';"
+    [ "$db" = 'bench\_%' ] || { check_name database "$db"; sql+="
+CREATE DATABASE IF NOT EXISTS \`$db\` CHARACTER SET utf8mb4;"; }
+    for host in localhost 127.0.0.1; do
+      sql+="
+GRANT ALL PRIVILEGES ON \`$db\`.* TO '$user'@'$host';"
+    done
   done
-  # PROCESS lets the pool-validation benchmark find and kill its own sessions.
   sql+="
-GRANT PROCESS ON *.* TO '$user'@'localhost';
-GRANT PROCESS ON *.* TO '$user'@'127.0.0.1';
 FLUSH PRIVILEGES;"
   mysql_root -e "$sql" || die "could not provision MySQL user '$user'"
   # BLACKHOLE tables let the driver benchmarks measure inserts without disk work.
@@ -165,15 +185,19 @@ pg_provision() { # user password databases...
     say "not root: skipping user/database creation on PostgreSQL; run 'sudo make db' once if logins fail"
     return
   fi
-  pg_admin -c "DO \$\$ BEGIN
-  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$user') THEN CREATE ROLE \"$user\" LOGIN; END IF;
-END \$\$;" -c "ALTER ROLE \"$user\" LOGIN CREATEDB PASSWORD '$password';" >/dev/null
   local db
-  for db in "$@"; do
-    if [ -z "$(pg_admin -c "SELECT 1 FROM pg_database WHERE datname = '$db'")" ]; then
-      pg_admin -c "CREATE DATABASE \"$db\" OWNER \"$user\" ENCODING 'UTF8' TEMPLATE template0" >/dev/null
-    fi
-  done
+  check_name user "$user"
+  for db in "$@"; do check_name database "$db"; done
+  # psql variables (:'name' quotes a literal) and format(%I/%L) quote every name and the password.
+  {
+    echo "SELECT format('CREATE ROLE %I LOGIN', :'user') WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = :'user') \\gexec"
+    echo "SELECT format('ALTER ROLE %I LOGIN CREATEDB PASSWORD %L', :'user', :'password') \\gexec"
+    for db in "$@"; do
+      echo "\\set db $db"
+      echo "SELECT format('CREATE DATABASE %I OWNER %I ENCODING ''UTF8'' TEMPLATE template0', :'db', :'user')" \
+        "WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = :'db') \\gexec"
+    done
+  } | pg_admin -v user="$user" -v password="$password" >/dev/null
   local current; current=$(pg_admin -c "SHOW max_connections")
   if [ "$current" -lt "$PG_MAX" ]; then
     say "raising PostgreSQL max_connections $current -> $PG_MAX (needs a restart) …"
@@ -202,8 +226,21 @@ stop_started() {
   fi
 }
 
+# `db.sh stop-server mysql|postgresql`: stops the local server whoever started it (make faults'
+# fault (a); it starts it again with a plain `db.sh`).
+stop_server() {
+  case ${1:-} in
+    mysql) say "stopping MariaDB"; service mariadb stop >/dev/null 2>&1 || die "could not stop MariaDB";;
+    postgresql) local cluster; cluster=$(first_cluster); say "stopping PostgreSQL $cluster"
+      # shellcheck disable=SC2086
+      pg_ctlcluster $cluster stop || die "could not stop PostgreSQL";;
+    *) die "usage: db.sh stop-server mysql|postgresql";;
+  esac
+}
+
 main() {
   if [ "${1:-}" = stop ]; then stop_started; return; fi
+  if [ "${1:-}" = stop-server ]; then stop_server "${2:-}"; return; fi
   load_source_urls   # from lib/urls.sh: MYSQL_*/PG_* host, port, user, password, databases
 
   if mysql_ensure_server "$MYSQL_HOST" "$MYSQL_PORT"; then

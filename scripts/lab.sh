@@ -4,6 +4,9 @@
 #   lab.sh up [instance…]     start what is not running, wait for health, print the table
 #   lab.sh down               stop exactly what `up` started (TERM, then KILL after DOWN_TIMEOUT)
 #   lab.sh status             every instance with its PID and health
+#   lab.sh link [LINK]        show / change the RTT of the running lab (make link)
+#   lab.sh stop instance…     stop those instances (the rest keeps running)
+#   lab.sh only instance      stop every instance but this one and the dashboard, start it if needed
 # LINK=loopback|lan|wan|<ms RTT> (default loopback): anything but loopback also starts
 # toxiproxy-server (one more lab process) with a proxy per instance and source, and the
 # instances connect through them (scripts/lib/urls.sh has the port scheme).
@@ -74,6 +77,16 @@ toxiproxy_health() { # UP | - (nothing listening) | DOWN(code)
   local code
   code=$(curl -s -o /dev/null -m 3 -w '%{http_code}' "$TOXIPROXY_URL/version" 2>/dev/null)
   if [ "$code" = 200 ]; then echo UP; else echo "DOWN(${code:-none})"; fi
+}
+
+# One scrape of each instance's metrics: starts its measured-RTT probes (lab.access.RoundTrip),
+# so the pages show the RTT through the link from the first view on.
+prime_probes() { # instances…
+  local n path
+  for n in "$@"; do
+    path=$(instance_field "$n" 6)
+    [ "$path" = - ] || curl -s -o /dev/null -m 5 "http://$HOST:$(instance_field "$n" 4)$path" || true
+  done
 }
 
 # `loadgen link …`: applies a link to every proxy and records it in $RUN_DIR/link (lab.link).
@@ -167,22 +180,22 @@ up() {
       failed=1
     fi
   done
+  prime_probes "${names[@]}"
   echo
   table "${names[@]}"
   link_row
   [ $failed -eq 0 ] || { say "some instances did not come up (the others are left running; 'make down' stops them)"; exit 1; }
 }
 
-down() {
-  local n pid any=0 deadline
-  mapfile -t names < <(instance_names)
-  for n in "${names[@]}"; do
+stop() { # instance… -> stops those of them this project started; 0 when any was running
+  local n pid any=1 deadline
+  for n in "$@"; do
     pid=$(pid_of "$n") || continue
-    any=1
+    any=0
     kill -TERM "$pid" 2>/dev/null && say "stopping $n (pid $pid)"
   done
   deadline=$((SECONDS + DOWN_TIMEOUT))
-  for n in "${names[@]}"; do
+  for n in "$@"; do
     while pid=$(pid_of "$n"); do
       if [ $SECONDS -ge $deadline ]; then
         say "$n (pid $pid) did not stop within ${DOWN_TIMEOUT}s: killing it"
@@ -193,6 +206,24 @@ down() {
     done
     rm -f "$PIDS/$n.pid"
   done
+  return $any
+}
+
+# make loadtest ISOLATE=1: only the measured instance (and the dashboard) runs; the others stop.
+only() { # instance
+  local n others=()
+  for n in $(instance_names); do
+    [ "$n" = "$1" ] || [ "$(instance_field "$n" 2)" = dashboard ] || others+=("$n")
+  done
+  stop "${others[@]}"
+  # a name that is no instance (loadgen's in-process ceiling) just gets the machine to itself
+  if instance_field "$1" 2 >/dev/null; then up "$1" >/dev/null; fi
+}
+
+down() {
+  local pid any=0 deadline
+  mapfile -t names < <(instance_names)
+  stop "${names[@]}" && any=1
   # toxiproxy last: the instances' connections go through it until they are gone
   if pid=$(pid_of toxiproxy); then
     any=1
@@ -223,10 +254,21 @@ status() {
   link_row
 }
 
+# make link: the new RTT on every proxy (recorded), then fresh probes.
+link() {
+  link_command "$@" || exit 1
+  [ $# -eq 0 ] && return
+  mapfile -t names < <(instance_names)
+  prime_probes "${names[@]}"
+}
+
 cmd=${1:-status}; shift || true
 case $cmd in
   up) up "$@" ;;
+  link) link "$@" ;;
+  stop) stop "$@"; exit 0 ;;
+  only) only "${1:?usage: lab.sh only <instance>}" ;;
   down) down ;;
   status) status ;;
-  *) echo "usage: lab.sh up [instance…] | down | status" >&2; exit 2 ;;
+  *) echo "usage: lab.sh up [instance…] | stop instance… | only instance | down | status | link [LINK]" >&2; exit 2 ;;
 esac

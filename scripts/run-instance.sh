@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs one instance of instances.conf in the foreground: `run-instance.sh portal-nonblocking`.
+# It listens on 127.0.0.1 (this machine only) unless BIND says otherwise (BIND=0.0.0.0).
 # Sets the mode and port from instances.conf, JVM options sized for a small machine
 # (override with PORTAL_JAVA_OPTS / SHOP_JAVA_OPTS / DASHBOARD_JAVA_OPTS), and, for the shop,
 # raises the file-descriptor limit so one instance can hold 10,000 connections (thesis A.5).
@@ -56,7 +57,7 @@ case $app in
     opts=${DASHBOARD_JAVA_OPTS:--Xms32m -Xmx256m}
     jar=$(private_copy "$jar") || exit 1
     # shellcheck disable=SC2086
-    exec "$jdk/bin/java" $common_opts $opts -jar "$jar" dashboard --port "$port" --results "${RESULTS_DIR:-$root/results}" --instances "$INSTANCES_CONF"
+    exec "$jdk/bin/java" $common_opts $opts -jar "$jar" dashboard --bind "${BIND:-127.0.0.1}" --port "$port" --results "${RESULTS_DIR:-$root/results}" --instances "$INSTANCES_CONF"
     ;;
 esac
 jar=$(private_copy "$jar") || exit 1

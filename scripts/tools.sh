@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the lab's command-line tools available (Debian packages): load generators (httperf,
 # wrk), docker-compose v1 (static validation of the compose file), chromium (the report test
-# opens the dashboards headless), toxiproxy-server (the link emulator, built with `go install`).
+# opens the dashboards headless), toxiproxy-server (the link emulator, built with `go install`),
+# oha (open-loop latency natively, where wrk2 is not packaged; built with `cargo install`).
 # Installs what is missing when root, else prints the command.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,12 +31,30 @@ install_toxiproxy() {
   case ":$PATH:" in *":$dest:"*) ;; *) echo "[tools] note: $dest is not on PATH; the lab still finds it there" >&2;; esac
 }
 
+# oha is a Rust crate, not a Debian package: `cargo install` builds it into ~/.cargo/bin, where
+# loadgen also looks when it is not on PATH.
+OHA_CRATE_VERSION=1.16.0
+install_oha() {
+  command -v oha >/dev/null && return 0
+  [ -x "$HOME/.cargo/bin/oha" ] && return 0
+  if ! command -v cargo >/dev/null; then
+    echo "[tools] oha is missing and cargo is not installed; install Rust (https://rustup.rs) and run 'make tools'," >&2
+    echo "        or put an oha binary on PATH; without it the native load tests have no open-loop latency series" >&2
+    return 1
+  fi
+  echo "[tools] building oha $OHA_CRATE_VERSION with cargo install (a few minutes) …"
+  if ! nice cargo install --locked --version "$OHA_CRATE_VERSION" oha; then
+    echo "[tools] error: cargo install oha failed" >&2; return 1
+  fi
+}
+
 declare -A package_of=([httperf]=httperf [wrk]=wrk [docker-compose]=docker-compose [chromium]=chromium [curl]=curl)
 missing=()
 failed=0
-for tool in "${@:-httperf wrk docker-compose chromium curl toxiproxy-server}"; do
+for tool in "${@:-httperf wrk docker-compose chromium curl toxiproxy-server oha}"; do
   for t in $tool; do
     if [ "$t" = toxiproxy-server ]; then install_toxiproxy || failed=1; continue; fi
+    if [ "$t" = oha ]; then install_oha || failed=1; continue; fi
     command -v "$t" >/dev/null || missing+=("${package_of[$t]:-$t}")
   done
 done

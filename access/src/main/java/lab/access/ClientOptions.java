@@ -15,6 +15,8 @@ import java.time.Duration;
  * @param connectTimeout  opening a connection, and waiting for a pooled one
  * @param queryTimeout    one call, from submission to result
  * @param eventLoops      {@code nonblocking}: Vert.x event-loop threads (0 = one per core)
+ * @param multiplex       {@code nonblocking}: sessions' queries share the pool's pipelined connections
+ *                        instead of leasing one each (transactions still get their own); see README
  */
 public record ClientOptions(
         int poolSize,
@@ -25,7 +27,8 @@ public record ClientOptions(
         int pipeliningLimit,
         Duration connectTimeout,
         Duration queryTimeout,
-        int eventLoops) {
+        int eventLoops,
+        boolean multiplex) {
 
     public enum Overflow {
         /** The stage fails at once with {@link OverloadedException}. */
@@ -54,43 +57,75 @@ public record ClientOptions(
 
     public static ClientOptions defaults() {
         return new ClientOptions(10, 50, 1_000, Overflow.FAIL, HandOff.UNFAIR, 256,
-                Duration.ofSeconds(3), Duration.ofSeconds(10), 0);
+                Duration.ofSeconds(3), Duration.ofSeconds(10), 0, true);
     }
 
-    public ClientOptions withPoolSize(int v) {
-        return new ClientOptions(v, executorThreads, queueBound, overflow, handOff, pipeliningLimit, connectTimeout, queryTimeout, eventLoops);
+    /** A copy with another poolSize: database connections per source. */
+    public ClientOptions withPoolSize(int v) { return edit(e -> e.poolSize = v); }
+
+    /** A copy with another executorThreads: {@code threadpool} executor threads. */
+    public ClientOptions withExecutorThreads(int v) { return edit(e -> e.executorThreads = v); }
+
+    /** A copy with another queueBound: calls that may wait beyond the pool. */
+    public ClientOptions withQueueBound(int v) { return edit(e -> e.queueBound = v); }
+
+    /** A copy with another overflow: what a call does when the queue is full. */
+    public ClientOptions withOverflow(Overflow v) { return edit(e -> e.overflow = v); }
+
+    /** A copy with another handOff: {@code threadpool} session scheduling. */
+    public ClientOptions withHandOff(HandOff v) { return edit(e -> e.handOff = v); }
+
+    /** A copy with another pipeliningLimit: requests in flight per {@code nonblocking} connection. */
+    public ClientOptions withPipeliningLimit(int v) { return edit(e -> e.pipeliningLimit = v); }
+
+    /** A copy with another connectTimeout: bound on opening a connection and waiting for one. */
+    public ClientOptions withConnectTimeout(Duration v) { return edit(e -> e.connectTimeout = v); }
+
+    /** A copy with another queryTimeout: bound on one call, submission to result. */
+    public ClientOptions withQueryTimeout(Duration v) { return edit(e -> e.queryTimeout = v); }
+
+    /** A copy with another eventLoops: Vert.x event loops, 0 = one per core. */
+    public ClientOptions withEventLoops(int v) { return edit(e -> e.eventLoops = v); }
+
+    /** A copy with another multiplex: {@code nonblocking} sessions share pipelined connections. */
+    public ClientOptions withMultiplex(boolean v) { return edit(e -> e.multiplex = v); }
+
+    private ClientOptions edit(java.util.function.Consumer<Edit> change) {
+        Edit e = new Edit(this);
+        change.accept(e);
+        return e.build();
     }
 
-    public ClientOptions withExecutorThreads(int v) {
-        return new ClientOptions(poolSize, v, queueBound, overflow, handOff, pipeliningLimit, connectTimeout, queryTimeout, eventLoops);
-    }
+    /** The components as mutable fields, so that each {@code withX} names only what it changes. */
+    private static final class Edit {
+        int poolSize;
+        int executorThreads;
+        int queueBound;
+        Overflow overflow;
+        HandOff handOff;
+        int pipeliningLimit;
+        Duration connectTimeout;
+        Duration queryTimeout;
+        int eventLoops;
+        boolean multiplex;
 
-    public ClientOptions withQueueBound(int v) {
-        return new ClientOptions(poolSize, executorThreads, v, overflow, handOff, pipeliningLimit, connectTimeout, queryTimeout, eventLoops);
-    }
+        Edit(ClientOptions o) {
+            poolSize = o.poolSize;
+            executorThreads = o.executorThreads;
+            queueBound = o.queueBound;
+            overflow = o.overflow;
+            handOff = o.handOff;
+            pipeliningLimit = o.pipeliningLimit;
+            connectTimeout = o.connectTimeout;
+            queryTimeout = o.queryTimeout;
+            eventLoops = o.eventLoops;
+            multiplex = o.multiplex;
+        }
 
-    public ClientOptions withOverflow(Overflow v) {
-        return new ClientOptions(poolSize, executorThreads, queueBound, v, handOff, pipeliningLimit, connectTimeout, queryTimeout, eventLoops);
-    }
-
-    public ClientOptions withHandOff(HandOff v) {
-        return new ClientOptions(poolSize, executorThreads, queueBound, overflow, v, pipeliningLimit, connectTimeout, queryTimeout, eventLoops);
-    }
-
-    public ClientOptions withPipeliningLimit(int v) {
-        return new ClientOptions(poolSize, executorThreads, queueBound, overflow, handOff, v, connectTimeout, queryTimeout, eventLoops);
-    }
-
-    public ClientOptions withConnectTimeout(Duration v) {
-        return new ClientOptions(poolSize, executorThreads, queueBound, overflow, handOff, pipeliningLimit, v, queryTimeout, eventLoops);
-    }
-
-    public ClientOptions withQueryTimeout(Duration v) {
-        return new ClientOptions(poolSize, executorThreads, queueBound, overflow, handOff, pipeliningLimit, connectTimeout, v, eventLoops);
-    }
-
-    public ClientOptions withEventLoops(int v) {
-        return new ClientOptions(poolSize, executorThreads, queueBound, overflow, handOff, pipeliningLimit, connectTimeout, queryTimeout, v);
+        ClientOptions build() {
+            return new ClientOptions(poolSize, executorThreads, queueBound, overflow, handOff, pipeliningLimit,
+                    connectTimeout, queryTimeout, eventLoops, multiplex);
+        }
     }
 
     private static void require(boolean ok, String message) {

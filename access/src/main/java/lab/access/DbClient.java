@@ -13,6 +13,27 @@ public interface DbClient extends SqlOps, AutoCloseable {
 
     Mode mode();
 
+    ClientOptions options();
+
+    /**
+     * Database connections this client opens to its source at most: {@code poolSize} in every
+     * mode (README, "Connections per source"); also the {@code access.pool.size} gauge.
+     */
+    default int connections() {
+        return options().poolSize();
+    }
+
+    /** One line for logs and results: mode, source, connections and the mode's own concurrency settings. */
+    default String describe() {
+        ClientOptions o = options();
+        String own = switch (mode()) {
+            case JDBC, VIRTUAL -> "";
+            case THREADPOOL -> " executorThreads=" + o.executorThreads() + " handOff=" + o.handOff().name().toLowerCase(java.util.Locale.ROOT);
+            case NONBLOCKING -> " pipelining=" + o.pipeliningLimit() + " multiplex=" + (o.multiplex() ? "on" : "off");
+        };
+        return mode().id() + " " + source() + " connections=" + connections() + own + " queueBound=" + o.queueBound();
+    }
+
     DbSession openSession();
 
     /**

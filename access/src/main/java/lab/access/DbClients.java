@@ -4,8 +4,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import lab.access.jdbc.JdbcClient;
 import lab.access.nonblocking.NonBlockingClient;
-import lab.access.threadpool.ThreadPoolClient;
-import lab.access.virtual.VirtualThreadClient;
 
 /** The one factory: (URL, mode, options) → client. Nothing else constructs a driver. */
 public final class DbClients {
@@ -15,10 +13,8 @@ public final class DbClients {
 
     public static DbClient create(SourceUrl url, Mode mode, ClientOptions options, MeterRegistry registry) {
         return switch (mode) {
-            case JDBC -> new JdbcClient(url, options, registry);
-            case THREADPOOL -> new ThreadPoolClient(url, options, registry);
+            case JDBC, THREADPOOL, VIRTUAL -> new JdbcClient(url, mode, options, registry);
             case NONBLOCKING -> new NonBlockingClient(url, options, registry);
-            case VIRTUAL -> new VirtualThreadClient(url, options, registry);
         };
     }
 

@@ -29,4 +29,27 @@ public class DbException extends RuntimeException {
     public int vendorCode() {
         return vendorCode;
     }
+
+    /**
+     * Whether a call failed because of its source rather than the request, so the caller should
+     * answer "unavailable, try again" (503), not blame the request or report a bug: no connection
+     * or no answer in time ({@link SourceUnavailableException}), or a server state that means
+     * "try again" — connection errors (SQLState class 08), transaction rollbacks such as deadlocks
+     * (40), insufficient resources (53), shutdown or operator intervention (57), a driver timeout
+     * (HYT00), MySQL's lock wait timeout (1205). The one classification both apps use.
+     */
+    public static boolean isSourceUnavailable(Throwable error) {
+        Throwable t = ForkJoin.unwrap(error);
+        if (t instanceof SourceUnavailableException) {
+            return true;
+        }
+        if (!(t instanceof DbException e) || e.sqlState == null) {
+            return false;
+        }
+        String state = e.sqlState;
+        return state.startsWith("08") || state.startsWith("40") || state.startsWith("53") || state.startsWith("57")
+                || state.equals("HYT00") || e.vendorCode == MYSQL_LOCK_WAIT_TIMEOUT;
+    }
+
+    private static final int MYSQL_LOCK_WAIT_TIMEOUT = 1205;
 }

@@ -56,8 +56,13 @@ public final class ForkJoin {
         }
     }
 
+    /** The error a stage failed with, without the {@link CompletionException} / {@link ExecutionException} wrappers around it. */
     public static Throwable unwrap(Throwable error) {
-        return Transactions.unwrap(error);
+        Throwable t = error;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     private static RuntimeException propagate(Throwable t) {

@@ -17,9 +17,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * pooled connection when the app is busy, which is not the link.
  *
  * <p>Probes are lazy and asynchronous, on the client's own threads (no thread of its own is
- * added to any mode): one at registration, one when the gauge {@value #METRIC}{@code {source=…}}
- * is read and the last is older than {@code maxAgeMillis}, and one on {@link #remeasure()} (the
- * portal calls it when the link changes). Reading {@link #lastMs()} has no side effect, so a
+ * added to any mode, and none runs unasked, e.g. while a test counts a page's queries): one when
+ * the gauge {@value #METRIC}{@code {source=…}} is read (a scrape) and the last is older than
+ * {@code maxAgeMillis}, and one on {@link #remeasure()} (the portal calls it when the link
+ * changes; {@code make up}/{@code make link} scrape every instance once). Reading {@link #lastMs()} has no side effect, so a
  * page view issues exactly its own queries. NaN until a first probe has finished or while the
  * source fails.
  */
@@ -33,7 +34,8 @@ public final class RoundTrip {
     private final long maxAgeNanos;
     private final AtomicBoolean probing = new AtomicBoolean();
     private volatile double lastMs = Double.NaN;
-    private volatile long lastAt = System.nanoTime();
+    private volatile long lastAt;
+    private volatile boolean measured;
 
     public RoundTrip(DbClient client, long maxAgeMillis) {
         this.client = client;
@@ -47,9 +49,9 @@ public final class RoundTrip {
             RoundTrip probe = new RoundTrip(client, maxAgeMillis);
             Gauge.builder(METRIC, probe, RoundTrip::freshMs)
                     .tag("source", source)
+                    .strongReference(true) // the gauge keeps its probe (Micrometer holds gauge state weakly by default)
                     .description("round trip to the source: minimum of " + SAMPLES + " SELECT 1 through the app's client, ms")
                     .register(registry);
-            probe.remeasure(); // first probe now, so the first page has a figure
             probes.put(source, probe);
         });
         return Collections.unmodifiableMap(probes);
@@ -62,7 +64,7 @@ public final class RoundTrip {
 
     /** The last measured round trip, starting a new probe when it is older than the maximum age. */
     public double freshMs() {
-        if (System.nanoTime() - lastAt > maxAgeNanos) {
+        if (!measured || System.nanoTime() - lastAt > maxAgeNanos) {
             remeasure();
         }
         return lastMs;
@@ -86,6 +88,7 @@ public final class RoundTrip {
             return;
         }
         lastAt = System.nanoTime(); // also after a failure: a down source is not probed in a loop
+        measured = true;
         measure().whenComplete((ms, error) -> {
             lastMs = error == null ? ms : Double.NaN;
             lastAt = System.nanoTime();

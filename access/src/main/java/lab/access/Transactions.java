@@ -1,7 +1,6 @@
 package lab.access;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
@@ -19,10 +18,10 @@ final class Transactions {
                     if (error == null) {
                         session.commit().whenComplete((v, commitError) -> finish(session, result, value, commitError));
                     } else {
-                        Throwable cause = unwrap(error);
+                        Throwable cause = ForkJoin.unwrap(error);
                         session.rollback().whenComplete((v, rollbackError) -> {
                             if (rollbackError != null) {
-                                cause.addSuppressed(unwrap(rollbackError));
+                                cause.addSuppressed(ForkJoin.unwrap(rollbackError));
                             }
                             finish(session, result, null, cause);
                         });
@@ -36,15 +35,7 @@ final class Transactions {
         if (error == null) {
             result.complete(value);
         } else {
-            result.completeExceptionally(unwrap(error));
+            result.completeExceptionally(ForkJoin.unwrap(error));
         }
-    }
-
-    static Throwable unwrap(Throwable error) {
-        Throwable t = error;
-        while (t instanceof CompletionException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

@@ -66,7 +66,7 @@ public final class ShopApp implements AutoCloseable {
                 case EPOLL -> true;
                 case NIO -> false;
             };
-            ShopServer server = ShopServer.start(config.port(), config.eventLoops(), config.backlog(), epoll,
+            ShopServer server = ShopServer.start(config.bind(), config.port(), config.eventLoops(), config.backlog(), epoll,
                     new ShopInitializer(site, config.idleTimeout(), config.maxBodyBytes()));
             return new ShopApp(registry, server, List.<AutoCloseable>of(db, gcMetrics, registry::close));
         } catch (InterruptedException | RuntimeException e) {

@@ -16,6 +16,7 @@ import lab.data.Sources;
  *
  * @param mode            {@code SHOP_MODE}: jdbc, threadpool, nonblocking or virtual (required)
  * @param port            {@code SHOP_PORT} (0 = any free port, for tests)
+ * @param bind            {@code BIND}: the address to listen on (default 127.0.0.1, this machine only)
  * @param database        {@code SHOP_DB_URL}
  * @param eventLoops      {@code SHOP_EVENT_LOOPS}: Netty worker threads
  * @param backlog         {@code SHOP_BACKLOG}: accept queue (the kernel caps it at somaxconn)
@@ -25,7 +26,7 @@ import lab.data.Sources;
  * @param transport       {@code SHOP_TRANSPORT}: Netty's socket transport
  * @param client          the access module's options, from the {@code SHOP_DB_*} variables
  */
-public record ShopConfig(Mode mode, int port, SourceUrl database, int eventLoops, int backlog,
+public record ShopConfig(Mode mode, int port, String bind, SourceUrl database, int eventLoops, int backlog,
                          Duration idleTimeout, int maxBodyBytes, Transport transport, ClientOptions client) {
 
     /** {@code auto}: Linux epoll when Netty's native library loads, else Java NIO. */
@@ -34,6 +35,7 @@ public record ShopConfig(Mode mode, int port, SourceUrl database, int eventLoops
     }
 
     public static final int DEFAULT_PORT = 9081;
+    public static final String DEFAULT_BIND = "127.0.0.1";
 
     /** Thrown for a missing or malformed variable; the message says which and what is accepted. */
     public static final class ConfigException extends RuntimeException {
@@ -63,17 +65,19 @@ public record ShopConfig(Mode mode, int port, SourceUrl database, int eventLoops
             throw new ConfigException("SHOP_DB_URL: " + ex.getMessage());
         }
         ClientOptions client = ClientOptions.defaults()
-                .withPoolSize(e.integer("SHOP_DB_POOL_SIZE", defaultPoolSize(mode, eventLoops), 1))
+                .withPoolSize(e.integer("SHOP_DB_POOL_SIZE", DEFAULT_POOL_SIZE, 1))
                 .withExecutorThreads(e.integer("SHOP_EXECUTOR_THREADS", 512, 1))
                 .withQueueBound(e.integer("SHOP_QUEUE_BOUND", 20_000, 0))
                 .withOverflow(Overflow.FAIL)
                 .withHandOff(e.choice("SHOP_HANDOFF", HandOff.UNFAIR, HandOff.class))
                 .withPipeliningLimit(e.integer("SHOP_PIPELINING", 256, 1))
                 .withEventLoops(e.integer("SHOP_DB_EVENT_LOOPS", 0, 0))
+                .withMultiplex(e.choice("SHOP_DB_MULTIPLEX", OnOff.ON, OnOff.class) == OnOff.ON)
                 .withConnectTimeout(Duration.ofMillis(e.integer("SHOP_DB_CONNECT_TIMEOUT_MS", 5_000, 1)))
                 .withQueryTimeout(Duration.ofMillis(e.integer("SHOP_DB_QUERY_TIMEOUT_MS", 10_000, 1)));
         return new ShopConfig(mode,
                 e.integer("SHOP_PORT", DEFAULT_PORT, 0),
+                e.text("BIND") == null ? DEFAULT_BIND : e.text("BIND"),
                 database,
                 eventLoops,
                 e.integer("SHOP_BACKLOG", 4_096, 1),
@@ -84,24 +88,23 @@ public record ShopConfig(Mode mode, int port, SourceUrl database, int eventLoops
     }
 
     /**
-     * Connections per instance. The blocking modes get 50 (the thread pool and the virtual threads
-     * queue for them); {@code nonblocking} pipelines, so 16 carry its load; {@code jdbc} can only
-     * ever use one per event loop. Nine instances share MySQL's max_connections = 4000.
+     * Database connections per instance, the same in every mode so that modes compare fairly
+     * (access README, "Connections per source"); {@code jdbc} on the event loops uses at most one
+     * per event loop of them. Nine instances share MySQL's max_connections = 4000.
      */
-    static int defaultPoolSize(Mode mode, int eventLoops) {
-        return switch (mode) {
-            case JDBC -> eventLoops;
-            case NONBLOCKING -> 16;
-            case THREADPOOL, VIRTUAL -> 50;
-        };
+    static final int DEFAULT_POOL_SIZE = 20;
+
+    /** {@code SHOP_DB_MULTIPLEX}: {@code nonblocking} sessions share the pool's pipelined connections. */
+    enum OnOff {
+        ON, OFF
     }
 
     /** One line for the start-up log; never shows the password. */
     public String describe() {
-        return "mode=" + mode.id() + " port=" + port + " db=" + database + " eventLoops=" + eventLoops
+        return "mode=" + mode.id() + " bind=" + bind + " port=" + port + " db=" + database + " eventLoops=" + eventLoops
                 + " pool=" + client.poolSize()
                 + (mode == Mode.THREADPOOL ? " executorThreads=" + client.executorThreads() + " handOff=" + client.handOff() : "")
-                + (mode == Mode.NONBLOCKING ? " pipelining=" + client.pipeliningLimit() : "")
+                + (mode == Mode.NONBLOCKING ? " pipelining=" + client.pipeliningLimit() + " multiplex=" + (client.multiplex() ? "on" : "off") : "")
                 + " queueBound=" + client.queueBound() + " idleTimeout=" + idleTimeout.toSeconds() + "s";
     }
 

@@ -21,18 +21,22 @@ class ShopConfigTest {
         ShopConfig nb = ShopConfig.fromEnv(Map.of("SHOP_MODE", "nonblocking"));
         assertEquals(Mode.NONBLOCKING, nb.mode());
         assertEquals(9081, nb.port());
-        assertEquals(16, nb.client().poolSize());
+        assertEquals(20, nb.client().poolSize());
+        assertEquals(true, nb.client().multiplex());
+        assertEquals("127.0.0.1", nb.bind(), "this machine only by default");
+        assertEquals("0.0.0.0", ShopConfig.fromEnv(Map.of("SHOP_MODE", "jdbc", "BIND", "0.0.0.0")).bind());
         assertEquals(20_000, nb.client().queueBound());
         assertEquals(4_096, nb.backlog());
         assertEquals("shop", nb.database().database());
         assertEquals(Runtime.getRuntime().availableProcessors(), nb.eventLoops());
 
         ShopConfig tp = ShopConfig.fromEnv(Map.of("SHOP_MODE", "ThreadPool", "SHOP_PORT", "9082", "SHOP_EXECUTOR_THREADS", "2200"));
-        assertEquals(50, tp.client().poolSize());
+        assertEquals(20, tp.client().poolSize());
         assertEquals(2_200, tp.client().executorThreads());
         assertEquals(9082, tp.port());
 
-        assertEquals(3, ShopConfig.fromEnv(Map.of("SHOP_MODE", "jdbc", "SHOP_EVENT_LOOPS", "3")).client().poolSize());
+        assertEquals(20, ShopConfig.fromEnv(Map.of("SHOP_MODE", "jdbc", "SHOP_EVENT_LOOPS", "3")).client().poolSize());
+        assertEquals(false, ShopConfig.fromEnv(Map.of("SHOP_MODE", "nonblocking", "SHOP_DB_MULTIPLEX", "off")).client().multiplex());
         assertEquals(ShopConfig.Transport.AUTO, nb.transport());
         assertEquals(ShopConfig.Transport.NIO, ShopConfig.fromEnv(Map.of("SHOP_MODE", "jdbc", "SHOP_TRANSPORT", "nio")).transport());
     }

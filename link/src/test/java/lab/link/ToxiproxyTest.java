@@ -82,6 +82,35 @@ class ToxiproxyTest {
         }
     }
 
+    /** What {@code make link} does: a new RTT on every proxy of a running server, felt by an open connection, recorded. */
+    @Test
+    void labLinkChangesTheRttOfOpenConnections(@org.junit.jupiter.api.io.TempDir java.nio.file.Path runDir) throws SQLException {
+        LinkProxy p = server.api().proxy("lab", "127.0.0.1:0", upstream);
+        assertEquals(Link.WAN, LabLink.change(server.api(), runDir, Link.WAN));
+        assertEquals(Link.WAN, LabLink.current(runDir));
+        try (Connection c = connect(p); Statement s = c.createStatement()) {
+            assertTrue(medianMs(s) >= 70, "78 ms link");
+            Link now = LabLink.change(server.api(), runDir, Link.parse("4"));
+            assertEquals(4, p.rttMs());
+            assertTrue(medianMs(s) < 40, "the same connection after the change to 4 ms");
+            assertEquals(now, LabLink.current(runDir));
+            assertEquals("0", LabLink.change(server.api(), runDir, Link.LOOPBACK).name(), "proxies stay: loopback = 0 ms added");
+        }
+    }
+
+    private static double medianMs(Statement s) throws SQLException {
+        double[] ms = new double[5];
+        for (int i = 0; i < ms.length; i++) {
+            long t0 = System.nanoTime();
+            try (ResultSet rs = s.executeQuery("SELECT 1")) {
+                rs.next();
+            }
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        Arrays.sort(ms);
+        return ms[ms.length / 2];
+    }
+
     @Test
     void reusedByNameAndResettable() {
         LinkProxy a = server.api().proxy("reuse", "127.0.0.1:0", upstream).rtt(6);

@@ -29,6 +29,8 @@ import org.springframework.boot.convert.DurationUnit;
  * @param queueBound       calls allowed to wait per source; beyond it a view gets 503 + Retry-After
  * @param handOff          {@code threadpool} session hand-off; the thesis ran unfair
  * @param pipeliningLimit  {@code nonblocking}/{@code reactive}: requests in flight per connection
+ * @param multiplex        {@code nonblocking}/{@code reactive}: views' queries share the pool's pipelined
+ *                         connections instead of leasing one per view (access README, "Multiplexing")
  * @param eventLoops       Vert.x event loops, 0 = one per core
  * @param connectTimeout   opening a connection and waiting for a pooled one
  * @param queryTimeout     one query, from submission to result
@@ -47,6 +49,7 @@ public record PortalProperties(
         @DefaultValue("5000") int queueBound,
         @DefaultValue("unfair") HandOff handOff,
         @DefaultValue("16") int pipeliningLimit,
+        @DefaultValue("true") boolean multiplex,
         @DefaultValue("0") int eventLoops,
         @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("2s") Duration connectTimeout,
         @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("5s") Duration queryTimeout,
@@ -87,6 +90,7 @@ public record PortalProperties(
                 .withOverflow(Overflow.FAIL)
                 .withHandOff(handOff)
                 .withPipeliningLimit(pipeliningLimit)
+                .withMultiplex(multiplex)
                 .withEventLoops(eventLoops)
                 .withConnectTimeout(connectTimeout)
                 .withQueryTimeout(queryTimeout);

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import lab.access.ForkJoin;
 import lab.access.ClientOptions;
 import lab.access.ClientOptions.Overflow;
 import lab.access.DbException;
@@ -24,7 +25,7 @@ import lab.access.SourceUrl;
  * {@code poolSize + queueBound} calls in flight; {@code FAIL} rejects at once, {@code BLOCK} waits
  * up to {@code connectTimeout}), the query timeout, and the meters {@code access.calls.inflight},
  * {@code access.queue.depth}, {@code access.wait}, {@code access.execution}, {@code access.rejected},
- * {@code access.pool.size}.
+ * {@code access.pool.size}, {@code access.pool.open}, {@code access.multiplexed}.
  */
 public final class CallGate implements AutoCloseable {
 
@@ -39,8 +40,8 @@ public final class CallGate implements AutoCloseable {
     private final ClientMeters meters;
     private volatile boolean closed;
 
-    /** @param poolSize open connections of the client's pool, reported as {@code access.pool.size} */
-    public CallGate(SourceUrl source, Mode mode, ClientOptions options, MeterRegistry registry, Supplier<Number> poolSize) {
+    /** @param openConnections connections of the client's pool open now, reported as {@code access.pool.open} */
+    public CallGate(SourceUrl source, Mode mode, ClientOptions options, MeterRegistry registry, Supplier<Number> openConnections) {
         this.source = source.address();
         this.overflow = options.overflow();
         this.blockTimeout = options.connectTimeout();
@@ -50,21 +51,36 @@ public final class CallGate implements AutoCloseable {
         this.meters = new ClientMeters(registry, source, mode);
         meters.gauge("access.calls.inflight", "calls admitted and not finished", inFlight::get);
         meters.gauge("access.queue.depth", "calls admitted and still waiting for a connection", queued::get);
-        meters.gauge("access.pool.size", "open database connections", poolSize);
+        meters.gauge("access.pool.size", "database connections per source the client may open (poolSize)", options::poolSize);
+        meters.gauge("access.pool.open", "database connections open now", openConnections);
+        boolean multiplexed = mode == Mode.NONBLOCKING && options.multiplex();
+        meters.gauge("access.multiplexed", "1 when sessions share pipelined connections (nonblocking multiplex)", () -> multiplexed ? 1 : 0);
     }
 
     /**
      * Admits a call and starts it; the returned stage fails with {@link OverloadedException} when
      * there is no room, or with {@link SourceUnavailableException} when no answer comes within
-     * the query timeout. Never throws.
+     * the query timeout (the call's {@link Call#onTimeout} hook then cancels it). Never throws.
      *
-     * @param mustRun admit even when full (COMMIT/ROLLBACK must never be refused)
-     * @param start   hands the call to a thread or driver; completes its future after {@link Call#finished()}
+     * @param start hands the call to a thread or driver; completes its future after {@link Call#finished()}
      */
-    public <T> CompletionStage<T> submit(boolean mustRun, Function<Call, CompletableFuture<T>> start) {
+    public <T> CompletionStage<T> submit(Function<Call, CompletableFuture<T>> start) {
+        return run(false, start);
+    }
+
+    /** As {@link #submit}, but admitted even when full: COMMIT and ROLLBACK must never be refused. */
+    public <T> CompletionStage<T> submitEnd(Function<Call, CompletableFuture<T>> start) {
+        return run(true, start);
+    }
+
+    public long connectTimeoutMs() {
+        return blockTimeout.toMillis();
+    }
+
+    private <T> CompletionStage<T> run(boolean isEnd, Function<Call, CompletableFuture<T>> start) {
         Call call;
         try {
-            call = admit(mustRun);
+            call = admit(isEnd);
         } catch (DbException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -75,7 +91,7 @@ public final class CallGate implements AutoCloseable {
             call.finished();
             return CompletableFuture.failedFuture(unexpected(e));
         }
-        return withTimeout(running);
+        return withTimeout(call, running);
     }
 
     public String source() {
@@ -112,12 +128,12 @@ public final class CallGate implements AutoCloseable {
         meters.close();
     }
 
-    private Call admit(boolean mustRun) {
+    private Call admit(boolean isEnd) {
         if (closed) {
             throw closedError();
         }
-        boolean permit = mustRun ? room.tryAcquire() : acquire();
-        if (!permit && !mustRun) {
+        boolean permit = isEnd ? room.tryAcquire() : acquire();
+        if (!permit && !isEnd) {
             throw reject();
         }
         return new Call(permit);
@@ -135,7 +151,7 @@ public final class CallGate implements AutoCloseable {
         }
     }
 
-    private <T> CompletableFuture<T> withTimeout(CompletableFuture<T> running) {
+    private <T> CompletableFuture<T> withTimeout(Call call, CompletableFuture<T> running) {
         if (running.isDone()) {
             return running;
         }
@@ -143,18 +159,14 @@ public final class CallGate implements AutoCloseable {
         running.orTimeout(queryTimeoutMs, TimeUnit.MILLISECONDS).whenComplete((value, error) -> {
             if (error == null) {
                 result.complete(value);
+            } else if (ForkJoin.unwrap(error) instanceof TimeoutException timeout) {
+                call.timedOut();
+                result.completeExceptionally(new SourceUnavailableException(source, "no answer within " + queryTimeoutMs + " ms", timeout));
             } else {
-                result.completeExceptionally(timeoutOrSelf(Failures.unwrap(error)));
+                result.completeExceptionally(ForkJoin.unwrap(error));
             }
         });
         return result;
-    }
-
-    private Throwable timeoutOrSelf(Throwable error) {
-        if (error instanceof TimeoutException) {
-            return new SourceUnavailableException(source, "no answer within " + queryTimeoutMs + " ms", error);
-        }
-        return error;
     }
 
     /** One admitted call: {@link #started()} once a connection is in hand, {@link #finished()} at the end. */
@@ -164,6 +176,9 @@ public final class CallGate implements AutoCloseable {
         private final AtomicBoolean started = new AtomicBoolean();
         private final AtomicBoolean finished = new AtomicBoolean();
         private volatile long startedAt;
+        private volatile Runnable onTimeout;
+        private final AtomicBoolean gaveUp = new AtomicBoolean();
+        private final AtomicBoolean cancelled = new AtomicBoolean();
 
         private Call(boolean permit) {
             this.permit = permit;
@@ -176,6 +191,36 @@ public final class CallGate implements AutoCloseable {
                 startedAt = System.nanoTime();
                 queued.decrementAndGet();
                 meters.wait.record(startedAt - admittedAt, TimeUnit.NANOSECONDS);
+            }
+        }
+
+        /**
+         * What to do when the caller gives up on this call: cancel it on the server and free its
+         * connection. Runs at most once, on the timer's thread (it must not block); at once if the
+         * caller already gave up.
+         */
+        public void onTimeout(Runnable cancel) {
+            this.onTimeout = cancel;
+            if (gaveUp.get()) {
+                cancelOnce();
+            }
+        }
+
+        /** The caller got its timeout: work not yet sent should not be sent any more. */
+        public boolean gaveUp() {
+            return gaveUp.get();
+        }
+
+        /** Room stays taken until the work really ends (the cancel makes that soon), so stuck work stays bounded. */
+        private void timedOut() {
+            gaveUp.set(true);
+            cancelOnce();
+        }
+
+        private void cancelOnce() {
+            Runnable cancel = onTimeout;
+            if (cancel != null && cancelled.compareAndSet(false, true)) {
+                cancel.run();
             }
         }
 

@@ -1,7 +1,6 @@
 package lab.access.internal;
 
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
+import lab.access.ForkJoin;
 
 /** Short, one-line descriptions of driver errors for messages that name the source. */
 public final class Failures {
@@ -11,21 +10,13 @@ public final class Failures {
 
     /** {@code "top message (RootCause: root message)"}, first lines only. */
     public static String describe(Throwable error) {
-        Throwable top = unwrap(error);
+        Throwable top = ForkJoin.unwrap(error);
         Throwable root = rootCause(top);
         String text = firstLine(top.getMessage(), top.getClass().getSimpleName());
         if (root != top && root.getMessage() != null && !text.contains(firstLine(root.getMessage(), ""))) {
             text += " (" + root.getClass().getSimpleName() + ": " + firstLine(root.getMessage(), "") + ")";
         }
         return text;
-    }
-
-    public static Throwable unwrap(Throwable error) {
-        Throwable t = error;
-        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 
     public static Throwable rootCause(Throwable error) {

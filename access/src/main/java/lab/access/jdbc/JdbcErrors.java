@@ -6,6 +6,7 @@ import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
+import lab.access.ForkJoin;
 import lab.access.DbException;
 import lab.access.SourceUnavailableException;
 import lab.access.internal.Failures;
@@ -20,7 +21,7 @@ final class JdbcErrors {
     }
 
     static DbException translate(String source, Throwable error) {
-        Throwable t = Failures.unwrap(error);
+        Throwable t = ForkJoin.unwrap(error);
         if (t instanceof DbException d) {
             return d;
         }

@@ -13,12 +13,16 @@ import lab.access.SourceUrl;
 /**
  * A HikariCP pool for one source, configured so that nothing hangs: the pool starts while the
  * server is down, a connection is waited for at most {@code connectTimeout}, and the driver's
- * connect and socket timeouts bound every network wait ({@code socketTimeout = queryTimeout}).
+ * connect and socket timeouts bound every network wait. The socket timeout is a little longer than
+ * the query timeout, so that a slow statement is cancelled on the server ({@link JdbcStatements})
+ * before the client drops its connection; it only fires for a server that stopped answering.
  * Hikari's own meters ({@code hikaricp.connections.*}, tag {@code pool}) go to the given registry.
  */
 public final class JdbcPool implements AutoCloseable {
 
     private static final long HIKARI_MIN_TIMEOUT_MS = 250;
+    /** Time for the driver's cancel to reach the server and the statement's error to come back. */
+    private static final long CANCEL_MARGIN_MS = 500;
 
     private final HikariDataSource dataSource;
 
@@ -42,7 +46,7 @@ public final class JdbcPool implements AutoCloseable {
     /** Driver settings per engine: timeouts, server-side prepared statements, no TLS on the lab network. */
     static Properties driverProperties(SourceUrl.Engine engine, ClientOptions options) {
         long connectMs = options.connectTimeout().toMillis();
-        long queryMs = options.queryTimeout().toMillis();
+        long queryMs = options.queryTimeout().toMillis() + CANCEL_MARGIN_MS;
         Properties p = new Properties();
         switch (engine) {
             case MYSQL -> {
@@ -61,6 +65,8 @@ public final class JdbcPool implements AutoCloseable {
                 p.setProperty("connectTimeout", Long.toString(seconds(connectMs)));
                 p.setProperty("loginTimeout", Long.toString(seconds(connectMs)));
                 p.setProperty("socketTimeout", Long.toString(seconds(queryMs)));
+                // a statement that timed out waits for its cancel to be sent: bounded like a connect, not 10 s
+                p.setProperty("cancelSignalTimeout", Long.toString(seconds(connectMs)));
                 // server-side prepared statements from the first execution, like the Vert.x cache
                 p.setProperty("prepareThreshold", "1");
                 p.setProperty("sslmode", "disable");

@@ -19,29 +19,32 @@ import lab.access.Rows;
  */
 final class JdbcSession implements DbSession, Lease {
 
-    private final JdbcBackedClient client;
+    private final JdbcCalls calls;
     private final SerialQueue queue;
+    private final JdbcStatements statements;
     private Connection pinned; // touched only by this session's jobs, which the queue runs one at a time
+    private boolean unpinned; // likewise: the close job has run, no call may pin a connection again
     private volatile boolean closed;
 
-    JdbcSession(JdbcBackedClient client, SerialQueue queue) {
-        this.client = client;
+    JdbcSession(JdbcCalls calls, SerialQueue queue, JdbcStatements statements) {
+        this.calls = calls;
         this.queue = queue;
+        this.statements = statements;
     }
 
     @Override
     public CompletionStage<Rows> query(String sql, List<?> params) {
-        return call(false, c -> JdbcStatements.query(c, sql, params));
+        return run(false, statements.query(sql, params));
     }
 
     @Override
     public CompletionStage<Long> update(String sql, List<?> params) {
-        return call(false, c -> JdbcStatements.update(c, sql, params));
+        return run(false, statements.update(sql, params));
     }
 
     @Override
     public CompletionStage<Void> begin() {
-        return call(false, c -> {
+        return run(false, c -> {
             c.setAutoCommit(false);
             return null;
         });
@@ -77,13 +80,17 @@ final class JdbcSession implements DbSession, Lease {
         });
     }
 
+    /** A call that raced {@link #close()} and was queued after it fails instead of pinning a connection nobody returns. */
     @Override
     public Connection acquire() throws SQLException {
+        if (unpinned) {
+            throw new DbException(calls.source(), "session is closed", null, 0, null);
+        }
         if (pinned == null) {
             try {
-                pinned = client.pool().borrow();
+                pinned = calls.borrow();
             } catch (SQLException e) {
-                DbException unavailable = JdbcErrors.noConnection(client.source().address(), e);
+                DbException unavailable = JdbcErrors.noConnection(calls.source(), e);
                 queue.abortPending(unavailable);
                 throw unavailable;
             }
@@ -97,15 +104,16 @@ final class JdbcSession implements DbSession, Lease {
     }
 
     private void unpin() {
+        unpinned = true;
         if (pinned != null) {
-            JdbcBackedClient.closeQuietly(pinned);
+            JdbcCalls.closeQuietly(pinned);
             pinned = null;
         }
     }
 
     /** COMMIT or ROLLBACK (never refused for overload), then back to autocommit for the next user of the connection. */
     private CompletionStage<Void> end(TransactionEnd how) {
-        return call(true, c -> {
+        return run(true, c -> {
             try {
                 how.apply(c);
             } finally {
@@ -120,10 +128,11 @@ final class JdbcSession implements DbSession, Lease {
         void apply(Connection connection) throws SQLException;
     }
 
-    private <T> CompletionStage<T> call(boolean mustRun, SqlWork<T> work) {
+    /** @param isEnd COMMIT or ROLLBACK, never refused for overload */
+    private <T> CompletionStage<T> run(boolean isEnd, SqlWork<T> work) {
         if (closed) {
-            return CompletableFuture.failedFuture(new DbException(client.source().address(), "session is closed", null, 0, null));
+            return CompletableFuture.failedFuture(new DbException(calls.source(), "session is closed", null, 0, null));
         }
-        return client.call(mustRun, this, queue::submit, work);
+        return isEnd ? calls.submitEnd(this, queue::submit, work) : calls.submit(this, queue::submit, work);
     }
 }

@@ -5,27 +5,69 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import lab.access.Rows;
 
-/** Runs one parameterised statement on a JDBC connection and copies the result into {@link Rows}. */
+/**
+ * One parameterised statement on a JDBC connection, its result copied into {@link Rows}. A
+ * statement still running after {@code queryTimeout} is cancelled with {@link Statement#cancel()}
+ * (the driver sends PostgreSQL's cancel request or MySQL's {@code KILL QUERY}), so the server stops
+ * it, in every JDBC mode. This is what {@code setQueryTimeout} does, without its whole-second
+ * granularity and without the timer thread Connector/J starts per connection for it.
+ */
 final class JdbcStatements {
 
-    private JdbcStatements() {
+    /** Cancels run on virtual threads: a cancel opens a connection, which must not hold up a shared timer. */
+    private static final Executor CANCELS = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("jdbc-cancel-", 0).factory());
+
+    private final long timeoutMs;
+
+    JdbcStatements(Duration queryTimeout) {
+        this.timeoutMs = queryTimeout.toMillis();
     }
 
-    static Rows query(Connection connection, String sql, List<?> params) throws SQLException {
-        try (PreparedStatement statement = prepare(connection, sql, params);
-             ResultSet resultSet = statement.executeQuery()) {
-            return copy(resultSet);
-        }
+    SqlWork<Rows> query(String sql, List<?> params) {
+        return connection -> {
+            try (PreparedStatement statement = prepare(connection, sql, params)) {
+                CompletableFuture<Void> cancel = cancelLater(statement);
+                try (ResultSet resultSet = statement.executeQuery()) {
+                    return copy(resultSet);
+                } finally {
+                    cancel.cancel(false);
+                }
+            }
+        };
     }
 
-    static long update(Connection connection, String sql, List<?> params) throws SQLException {
-        try (PreparedStatement statement = prepare(connection, sql, params)) {
-            return statement.executeLargeUpdate();
-        }
+    SqlWork<Long> update(String sql, List<?> params) {
+        return connection -> {
+            try (PreparedStatement statement = prepare(connection, sql, params)) {
+                CompletableFuture<Void> cancel = cancelLater(statement);
+                try {
+                    return statement.executeLargeUpdate();
+                } finally {
+                    cancel.cancel(false);
+                }
+            }
+        };
+    }
+
+    /** The drivers ignore a cancel for a statement that is no longer running, so a late one is harmless. */
+    private CompletableFuture<Void> cancelLater(Statement statement) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                statement.cancel();
+            } catch (SQLException | RuntimeException ignored) {
+                // the statement ended or its connection is gone: nothing left to stop
+            }
+        }, CompletableFuture.delayedExecutor(timeoutMs, TimeUnit.MILLISECONDS, CANCELS));
     }
 
     private static PreparedStatement prepare(Connection connection, String sql, List<?> params) throws SQLException {

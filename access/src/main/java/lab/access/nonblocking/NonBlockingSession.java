@@ -1,79 +1,95 @@
 package lab.access.nonblocking;
 
 import io.vertx.core.Future;
-import io.vertx.sqlclient.SqlConnection;
+import io.vertx.core.Promise;
 import io.vertx.sqlclient.Transaction;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import lab.access.DbException;
 import lab.access.DbSession;
 import lab.access.Rows;
 import lab.access.internal.CallGate;
 
 /**
- * A {@code nonblocking} session: one pooled {@link SqlConnection}, taken by the first call (so the
- * wait for it is admitted like any call). Calls are queued on it at once, so up to
- * {@code pipeliningLimit} of them travel to the server before the first answer returns.
+ * A {@code nonblocking} session. Its calls are sent at once and pipelined, in order, on one
+ * connection: with multiplexing, the {@link Lane} it shares with other sessions (chosen afresh
+ * whenever it has no call in flight); without, or from {@link #begin()} on, a connection of its
+ * own, leased by the first call that needs it (so the wait is admitted like any call) and kept
+ * until {@link #close()}. A failed lease fails the calls queued behind it together; the next
+ * call tries again.
  */
 final class NonBlockingSession implements DbSession {
 
-    private final NonBlockingClient client;
     private final CallGate gate;
-    private final Supplier<Future<SqlConnection>> pool;
+    private final Connections connections;
+    private final Statements statements;
+    private final boolean multiplexed;
     private final ReentrantLock lock = new ReentrantLock();
-    private Future<SqlConnection> connection; // guarded by lock; null until the first call
-    private final AtomicInteger pending = new AtomicInteger();
-    private final AtomicBoolean released = new AtomicBoolean();
-    private volatile boolean closed;
-    /** Set and read only in statements queued on the connection, which run in order. */
+    // guarded by lock
+    private boolean closed;
+    private int pending;
+    private Lane lane;
+    private int onLane;
+    private Future<Leased> own;
+    private boolean ownReturned;
+    private Promise<Void> laneIdle;
+    /** Set and read only in statements queued on the session's own connection, which run in order. */
     private volatile Future<Transaction> transaction;
 
-    NonBlockingSession(NonBlockingClient client, CallGate gate, Supplier<Future<SqlConnection>> pool) {
-        this.client = client;
+    NonBlockingSession(CallGate gate, Connections connections, Statements statements, boolean multiplexed) {
         this.gate = gate;
-        this.pool = pool;
+        this.connections = connections;
+        this.statements = statements;
+        this.multiplexed = multiplexed;
     }
 
     @Override
     public CompletionStage<Rows> query(String sql, List<?> params) {
-        return call(false, client.statement(sql, params), VertxResults::rows);
+        return call(false, false, statements.of(sql, params), VertxResults::rows);
     }
 
     @Override
     public CompletionStage<Long> update(String sql, List<?> params) {
-        return call(false, client.statement(sql, params), VertxResults::count);
+        return call(false, false, statements.of(sql, params), VertxResults::count);
     }
 
+    /** A transaction needs a connection of its own: with multiplexing, leased once the lane's calls have ended. */
     @Override
     public CompletionStage<Void> begin() {
-        return call(false, conn -> {
-            transaction = conn.begin();
+        return call(false, true, leased -> {
+            transaction = leased.connection().begin();
             return transaction.mapEmpty();
         }, ignored -> null);
     }
 
     @Override
     public CompletionStage<Void> commit() {
-        return call(true, conn -> end(Transaction::commit), ignored -> null);
+        return call(true, true, leased -> end(Transaction::commit), ignored -> null);
     }
 
     @Override
     public CompletionStage<Void> rollback() {
-        return call(true, conn -> end(Transaction::rollback), ignored -> null);
+        return call(true, true, leased -> end(Transaction::rollback), ignored -> null);
     }
 
-    /** Gives the connection back to the pool once every call made so far has finished. */
+    /** Gives the connection back to the pool once every call made so far has ended. */
     @Override
     public void close() {
-        closed = true;
-        if (pending.get() == 0) {
-            release();
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (pending == 0) {
+                returnOwn();
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -88,41 +104,94 @@ final class NonBlockingSession implements DbSession {
                 && e.getMessage().startsWith("Transaction already complete") ? Future.succeededFuture() : Future.failedFuture(e));
     }
 
-    private <R, T> CompletionStage<T> call(boolean mustRun, Function<SqlConnection, Future<R>> statement, Function<R, T> map) {
-        if (closed) {
-            return CompletableFuture.failedFuture(new DbException(gate.source(), "session is closed", null, 0, null));
+    /**
+     * @param isEnd   COMMIT or ROLLBACK, never refused for overload
+     * @param needOwn the call must run on the session's own connection
+     */
+    private <R, T> CompletionStage<T> call(boolean isEnd, boolean needOwn, Function<Leased, Future<R>> statement, Function<R, T> map) {
+        Future<Leased> connection;
+        Lane used = null;
+        lock.lock();
+        try {
+            if (closed) {
+                return CompletableFuture.failedFuture(new DbException(gate.source(), "session is closed", null, 0, null));
+            }
+            pending++;
+            if (needOwn || own != null || !multiplexed) {
+                connection = ownConnection();
+            } else {
+                if (lane == null) {
+                    lane = connections.pickLane();
+                } else {
+                    connections.joined(lane);
+                }
+                used = lane;
+                onLane++;
+                connection = lane.connection;
+            }
+        } finally {
+            lock.unlock();
         }
-        pending.incrementAndGet();
-        CompletionStage<T> result = gate.submit(mustRun, call -> VertxCalls.complete(call, gate,
-                connection(true).compose(conn -> {
-                    call.started();
-                    return statement.apply(conn);
-                }), map));
-        result.whenComplete((value, error) -> {
-            if (pending.decrementAndGet() == 0 && closed) {
-                release();
+        Lane onThisLane = used;
+        Consumer<Leased> onTimeout = onThisLane == null ? connections::cancel : leased -> connections.timedOut(onThisLane, leased);
+        Function<CallGate.Call, CompletableFuture<T>> start = c -> VertxCalls.run(c, gate, connection, onTimeout, statement, map);
+        CompletionStage<T> running = isEnd ? gate.submitEnd(start) : gate.submit(start);
+        CompletableFuture<T> result = new CompletableFuture<>();
+        running.whenComplete((value, error) -> {
+            ended(onThisLane, error);
+            if (error == null) {
+                result.complete(value);
+            } else {
+                result.completeExceptionally(error);
             }
         });
         return result;
     }
 
-    /** The session's connection; the first call asks the pool for it. */
-    private Future<SqlConnection> connection(boolean take) {
+    /** The session's own connection, leased on first need (after the calls still on its lane), or again after a failed lease. */
+    private Future<Leased> ownConnection() {
+        if (own == null || own.failed()) {
+            Future<Void> laneDone;
+            if (onLane == 0) {
+                laneDone = Future.succeededFuture();
+            } else {
+                laneIdle = Promise.promise();
+                laneDone = laneIdle.future();
+            }
+            own = laneDone.compose(ignored -> connections.lease());
+            ownReturned = false;
+        }
+        return own;
+    }
+
+    private void ended(Lane used, Throwable error) {
+        Promise<Void> idle = null;
         lock.lock();
         try {
-            if (connection == null && take) {
-                connection = pool.get();
+            pending--;
+            if (used != null) {
+                connections.left(used, error);
+                if (--onLane == 0) {
+                    lane = null;
+                    idle = laneIdle;
+                    laneIdle = null;
+                }
             }
-            return connection;
+            if (pending == 0 && closed) {
+                returnOwn();
+            }
         } finally {
             lock.unlock();
         }
+        if (idle != null) {
+            idle.complete();
+        }
     }
 
-    private void release() {
-        Future<SqlConnection> taken = connection(false);
-        if (released.compareAndSet(false, true) && taken != null) {
-            taken.onSuccess(SqlConnection::close);
+    private void returnOwn() {
+        if (own != null && !ownReturned) {
+            ownReturned = true;
+            own.onSuccess(connections::giveBack);
         }
     }
 }

@@ -16,7 +16,7 @@ final class SharedVertx {
     private static final long CLOSE_WAIT_MS = 5_000;
     private static final ReentrantLock LOCK = new ReentrantLock();
     private static Vertx vertx;
-    private static int eventLoops;
+    private static volatile int eventLoops; // written under LOCK
     private static int users;
 
     private SharedVertx() {
@@ -37,12 +37,7 @@ final class SharedVertx {
     }
 
     static int eventLoops() {
-        LOCK.lock();
-        try {
-            return eventLoops;
-        } finally {
-            LOCK.unlock();
-        }
+        return eventLoops;
     }
 
     static void release() {

@@ -6,6 +6,7 @@ import io.vertx.sqlclient.DatabaseException;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import lab.access.ForkJoin;
 import lab.access.DbException;
 import lab.access.SourceUnavailableException;
 import lab.access.internal.CallGate;
@@ -27,11 +28,14 @@ final class VertxErrors {
     private static final List<String> CONNECTION_GONE = List.of(
             "Connection is not active now", "Pending requests failed to be sent due to connection has been closed", "Pool closed");
 
+    /** The Vert.x pool's message when a waiter's {@code connectionTimeout} passed (a plain VertxException). */
+    private static final String POOL_WAIT_TIMEOUT = "Timeout waiting for connection";
+
     private VertxErrors() {
     }
 
     static DbException translate(CallGate gate, Throwable error) {
-        Throwable t = Failures.unwrap(error);
+        Throwable t = ForkJoin.unwrap(error);
         if (t instanceof DbException d) {
             return d;
         }
@@ -51,15 +55,16 @@ final class VertxErrors {
      * A failure to get a connection from the pool: an overload when the pool refuses the waiter,
      * otherwise (wait timed out, connect refused, handshake or login failed) the source is unavailable.
      */
-    static DbException noConnection(CallGate gate, Throwable error, long waitedMs) {
-        Throwable t = Failures.unwrap(error);
+    static DbException noConnection(CallGate gate, Throwable error) {
+        Throwable t = ForkJoin.unwrap(error);
         if (t instanceof DbException d) {
             return d;
         }
         if (t instanceof ConnectionPoolTooBusyException) {
             return gate.reject(t);
         }
-        String why = t instanceof TimeoutException ? "no connection within " + waitedMs + " ms" : Failures.describe(t);
+        boolean waitedTooLong = t instanceof TimeoutException || String.valueOf(t.getMessage()).startsWith(POOL_WAIT_TIMEOUT);
+        String why = waitedTooLong ? "no connection within " + gate.connectTimeoutMs() + " ms" : Failures.describe(t);
         return new SourceUnavailableException(gate.source(), "unavailable: " + why, t);
     }
 

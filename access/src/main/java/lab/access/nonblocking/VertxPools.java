@@ -11,43 +11,57 @@ import io.vertx.sqlclient.ClientBuilder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.SqlConnectOptions;
+import java.util.concurrent.TimeUnit;
 import lab.access.ClientOptions;
 import lab.access.SourceUrl;
 
 /**
- * Builds the Vert.x pool for a source: {@code maxSize = poolSize}, {@code connectTimeout} for
- * opening a connection; pipelining limit and the prepared statement cache on both engines;
- * connections spread over all event loops.
+ * Builds the Vert.x pool for a source: {@code maxSize = poolSize}; pipelining limit and the
+ * prepared statement cache on both engines; connections spread over all event loops.
  *
- * <p>The pool's own wait timer is off ({@code connectionTimeout = 0}): in Vert.x 5.0.10 it can fire
- * for a waiter that was just served and logs "Promise already completed" at ERROR. The wait for a
- * connection is bounded by {@link NonBlockingClient} instead, which also returns a connection that
- * arrives too late to the pool.
- *
- * <p>The pool's own wait queue is left unbounded on purpose: every waiter is a call admitted by
- * {@code CallGate} (sessions take their connection inside their first call), so the gate's
- * {@code poolSize + queueBound} bounds it, plus the waiters that gave up after
- * {@code connectTimeout} while the server hangs (each hands its connection back once served). A
- * bounded Vert.x queue would count those too and refuse every later call as "too busy", where the
- * truth is that the server is unavailable.
+ * <p>Nothing waits forever: opening a connection is bounded by {@code connectTimeout}; so is the
+ * wait for a pooled one, by the pool's own timer, which also drops the waiter. Its queue is
+ * bounded: the gate admits at most {@code poolSize + queueBound} calls, and as many again may be
+ * waiters that gave up but stay counted while a connect they were promised still hangs (until
+ * the read-idle timeout below ends it). A connection that has read nothing for {@code queryTimeout + connectTimeout}
+ * (longer than any call may take, cancel included) is closed: it is dead, or idle.
  */
 final class VertxPools {
 
-    private static final int UNBOUNDED = -1;
-    private static final int NO_WAIT_TIMER = 0;
+    private static final int KILLER_IDLE_SECONDS = 2;
 
     private VertxPools() {
     }
 
     static Pool create(Vertx vertx, SourceUrl source, ClientOptions options, int eventLoops) {
-        int connectMs = Math.toIntExact(options.connectTimeout().toMillis());
         PoolOptions pool = new PoolOptions()
                 .setName("nonblocking-" + source.address())
                 .setMaxSize(options.poolSize())
-                .setMaxWaitQueueSize(UNBOUNDED)
-                .setConnectionTimeout(NO_WAIT_TIMER)
+                .setMaxWaitQueueSize(2 * (options.poolSize() + options.queueBound()) + options.poolSize())
+                .setConnectionTimeout(Math.toIntExact(options.connectTimeout().toMillis()))
+                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS)
                 .setEventLoopSize(eventLoops);
-        NetClientOptions transport = new NetClientOptions().setConnectTimeout(connectMs).setTcpNoDelay(true);
+        return build(vertx, source, options, pool);
+    }
+
+    /** MySQL: a pool of at most one connection, closed when idle, for {@code KILL QUERY} (see {@link ServerCancel}). */
+    static Pool killer(Vertx vertx, SourceUrl source, ClientOptions options) {
+        PoolOptions pool = new PoolOptions()
+                .setName("nonblocking-cancel-" + source.address())
+                .setMaxSize(1)
+                .setMaxWaitQueueSize(options.poolSize())
+                .setIdleTimeout(KILLER_IDLE_SECONDS)
+                .setIdleTimeoutUnit(TimeUnit.SECONDS);
+        return build(vertx, source, options, pool);
+    }
+
+    private static Pool build(Vertx vertx, SourceUrl source, ClientOptions options, PoolOptions pool) {
+        long readIdleMs = options.queryTimeout().toMillis() + options.connectTimeout().toMillis();
+        NetClientOptions transport = new NetClientOptions()
+                .setConnectTimeout(Math.toIntExact(options.connectTimeout().toMillis()))
+                .setTcpNoDelay(true)
+                .setReadIdleTimeout(Math.toIntExact(readIdleMs))
+                .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
         ClientBuilder<Pool> builder = switch (source.engine()) {
             case MYSQL -> MySQLBuilder.pool().connectingTo(fill(new MySQLConnectOptions()
                     .setPipeliningLimit(options.pipeliningLimit()).setSslMode(SslMode.DISABLED), source));

@@ -6,7 +6,6 @@ import java.util.Map;
 import lab.access.DbException;
 import lab.access.ForkJoin;
 import lab.access.OverloadedException;
-import lab.access.SourceUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,24 +47,12 @@ public final class ErrorPages {
     }
 
     /**
-     * The database rather than the request failed. The one place the shop asks this; the answer
-     * belongs to the access module (issue 15.3), which this call switches to once it has it.
+     * The database rather than the request failed: access's one classification (unavailable
+     * sources and the server's "try again" states). A failure without an SQLState is not assumed
+     * to be the database's: it answers 500.
      */
     static boolean unavailable(Throwable t) {
-        return t instanceof SourceUnavailableException || t instanceof DbException db && retryLater(db.sqlState(), db.vendorCode());
-    }
-
-    /**
-     * The server's own "try again" states: connection errors 08, rollbacks 40, resources 53,
-     * shutdown 57, a statement timeout HYT00, MySQL's lock wait timeout 1205. A failure without
-     * an SQLState is not assumed to be the database's: it answers 500.
-     */
-    private static boolean retryLater(String state, int vendorCode) {
-        if (vendorCode == 1205) {
-            return true;
-        }
-        return state != null && (state.startsWith("08") || state.startsWith("40") || state.startsWith("53")
-                || state.startsWith("57") || state.equals("HYT00"));
+        return DbException.isSourceUnavailable(t);
     }
 
     private static Response page(HttpResponseStatus status, String title, String message, String back) {

@@ -21,8 +21,11 @@ import java.util.concurrent.TimeUnit;
  */
 public record ShopServer(EventLoopGroup acceptor, EventLoopGroup loops, Channel channel) implements AutoCloseable {
 
-    /** @param epoll Linux epoll (Netty's native transport) rather than Java NIO */
-    public static ShopServer start(int port, int eventLoops, int backlog, boolean epoll, ShopInitializer initializer)
+    /**
+     * @param bind  the address to listen on (127.0.0.1: this machine only)
+     * @param epoll Linux epoll (Netty's native transport) rather than Java NIO
+     */
+    public static ShopServer start(String bind, int port, int eventLoops, int backlog, boolean epoll, ShopInitializer initializer)
             throws InterruptedException {
         if (epoll) {
             Epoll.ensureAvailability();
@@ -37,7 +40,7 @@ public record ShopServer(EventLoopGroup acceptor, EventLoopGroup loops, Channel 
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childHandler(initializer)
-                    .bind(port).sync().channel();
+                    .bind(bind, port).sync().channel();
             loops.forEach(loop -> loop.execute(() -> { })); // start every loop thread now: a fixed set from the first request on
             return new ShopServer(acceptor, loops, channel);
         } catch (InterruptedException | RuntimeException e) {

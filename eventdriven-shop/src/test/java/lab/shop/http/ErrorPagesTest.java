@@ -32,6 +32,7 @@ class ErrorPagesTest {
         assertEquals("5", down.headers().get("Retry-After"));
         assertEquals(503, ErrorPages.forError(new DbException("db", "deadlock", "40001", 1213, null)).status().code());
         assertEquals(503, ErrorPages.forError(new DbException("db", "lock wait timeout", "HY000", 1205, null)).status().code());
+        assertEquals(503, ErrorPages.forError(new DbException("db", "terminating connection", "57P01", 0, null)).status().code());
     }
 
     @Test

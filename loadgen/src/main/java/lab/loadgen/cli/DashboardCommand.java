@@ -21,7 +21,7 @@ public final class DashboardCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8080", description = "port (default ${DEFAULT-VALUE}; 0 = any free port)")
     int port;
 
-    @Option(names = "--bind", defaultValue = "0.0.0.0", description = "address to listen on (default ${DEFAULT-VALUE})")
+    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "address to listen on (default ${DEFAULT-VALUE}: this machine only)")
     String bind;
 
     @Mixin

@@ -17,8 +17,10 @@ import lab.loadgen.sweep.SweepConfig;
 import lab.loadgen.sweep.SweepOrder;
 import lab.loadgen.sweep.SweepRunner;
 import lab.loadgen.sweep.Target;
+import lab.loadgen.tool.CeilingTool;
 import lab.loadgen.tool.HttperfTool;
 import lab.loadgen.tool.LoadTool;
+import lab.loadgen.tool.OhaTool;
 import lab.loadgen.tool.Wrk2Tool;
 import lab.loadgen.tool.WrkTool;
 import picocli.CommandLine.Command;
@@ -27,13 +29,14 @@ import picocli.CommandLine.Option;
 
 /** make loadtest: sweeps the selected instances over the profile's concurrency levels. */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = "Sweep instances over concurrency levels with httperf, wrk and wrk2; write results/<run-id>/.")
+        description = "Sweep instances over concurrency levels (and link round trips) with wrk, wrk2/oha and httperf; "
+                + "write results/<run-id>/.")
 public final class SweepCommand implements Callable<Integer> {
 
     @Mixin
     TargetOptions targets;
 
-    @Option(names = "--profile", defaultValue = "quick", description = "smoke, quick or thesis (default ${DEFAULT-VALUE})")
+    @Option(names = "--profile", defaultValue = "quick", description = "smoke, quick, thesis or latency (default ${DEFAULT-VALUE})")
     String profile;
 
     @Option(names = "--app", defaultValue = "all", description = "portal, shop or all (default ${DEFAULT-VALUE})")
@@ -52,9 +55,35 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     ResultsOption results;
 
-    @Option(names = "--tools", split = ",", defaultValue = "httperf,wrk,wrk2",
-            description = "tools to run at each level (default ${DEFAULT-VALUE}; a missing binary is noted, its figures null)")
+    @Option(names = "--tools", split = ",",
+            description = "tools to run at each level, e.g. wrk,oha (default: the profile's; \"wrk2|oha\" = the first "
+                    + "installed; a missing binary is noted, its figures null)")
     List<String> tools;
+
+    @Option(names = "--oha", defaultValue = "oha", description = "oha binary (default ${DEFAULT-VALUE}, else ~/.cargo/bin/oha)")
+    String ohaBinary;
+
+    @Option(names = "--portal-jar", defaultValue = "servlet-portal/target/servlet-portal.jar",
+            description = "the portal's jar, whose lab.portal.Ceiling runs the ceiling series (default ${DEFAULT-VALUE})")
+    java.nio.file.Path portalJar;
+
+    @Option(names = "--repetitions", description = "override the measured repetitions per point")
+    Integer repetitions;
+
+    @Option(names = "--rtts", split = ",", description = "link round trips to sweep, ms (PROFILE=latency; e.g. 0,1,78)")
+    List<Double> rtts;
+
+    @Option(names = "--pids-dir", defaultValue = ".run/pids",
+            description = "the lab's PID files, to tell instances apart in the CPU accounting (default ${DEFAULT-VALUE})")
+    java.nio.file.Path pidsDir;
+
+    @Option(names = "--isolate", split = " ",
+            description = "a command that leaves only the given instance running, run before each instance's steps "
+                    + "(make loadtest ISOLATE=1: \"scripts/lab.sh only\")")
+    List<String> isolate;
+
+    @Option(names = "--note", description = "a note for the report page (repeatable), e.g. that other instances were stopped")
+    List<String> extraNotes;
 
     @Option(names = "--wrk", defaultValue = "wrk", description = "wrk binary (default ${DEFAULT-VALUE})")
     String wrkBinary;
@@ -101,9 +130,15 @@ public final class SweepCommand implements Callable<Integer> {
         Map<String, List<Target>> selected = select(conf, targets.hosts());
         Map<String, AppPlan> plans = new LinkedHashMap<>();
         selected.keySet().forEach(a -> plans.put(a, override(base.plan(a))));
-        SweepConfig config = new SweepConfig(new Profile(base.name(), plans), selected, loadTools(),
-                SweepOrder.parse(order), seed != null ? seed : System.currentTimeMillis(), wrk2Fraction,
-                results.resultsDir, sharedMachine);
+        List<String> notes = new ArrayList<>(base.notes());
+        if (extraNotes != null) {
+            notes.addAll(extraNotes);
+        }
+        boolean linkNeeded = plans.values().stream().anyMatch(p -> !p.rttsMs().isEmpty());
+        SweepConfig config = new SweepConfig(new Profile(base.name(), plans, base.tools(), base.notes()), selected,
+                loadTools(tools != null ? tools : base.tools()), SweepOrder.parse(order),
+                seed != null ? seed : System.currentTimeMillis(), wrk2Fraction, results.resultsDir, sharedMachine,
+                pidsDir, linkNeeded ? SweepLink.lab() : null, notes, isolate == null ? List.of() : isolate);
         return new SweepRunner(config, System.out).run();
     }
 
@@ -143,19 +178,31 @@ public final class SweepCommand implements Callable<Integer> {
         r = calls == null ? r : r.withCalls(calls);
         r = timeout == null ? r : r.withTimeout(timeout);
         r = warmup == null ? r : r.withWarmup(warmup);
+        r = repetitions == null ? r : r.withRepetitions(repetitions);
+        r = rtts == null ? r : r.withRtts(rtts);
         return pause == null ? r : r.withPause(pause);
     }
 
-    private Map<String, LoadTool> loadTools() {
+    private Map<String, LoadTool> loadTools(List<String> names) {
         Map<String, LoadTool> m = new LinkedHashMap<>();
-        for (String t : tools) {
-            switch (t.strip()) {
-                case "httperf" -> m.put("httperf", HttperfTool.find(httperfBinary));
-                case "wrk" -> m.put("wrk", WrkTool.find(wrkBinary));
-                case "wrk2" -> m.put("wrk2", Wrk2Tool.find(wrk2Binary));
-                default -> throw new IllegalArgumentException("unknown tool '" + t + "'; one of httperf, wrk, wrk2");
-            }
+        for (String t : names) {
+            // "wrk2|oha": the first installed alternative, else the first (recorded as missing)
+            List<LoadTool> alternatives = java.util.Arrays.stream(t.split("\\|")).map(this::tool).toList();
+            LoadTool chosen = alternatives.stream().filter(a -> a.executable().available()).findFirst()
+                    .orElse(alternatives.getFirst());
+            m.put(chosen.name(), chosen);
         }
         return m;
+    }
+
+    private LoadTool tool(String name) {
+        return switch (name.strip()) {
+            case "httperf" -> HttperfTool.find(httperfBinary);
+            case "wrk" -> WrkTool.find(wrkBinary);
+            case "wrk2" -> Wrk2Tool.find(wrk2Binary);
+            case "oha" -> OhaTool.find(ohaBinary);
+            case "ceiling" -> CeilingTool.find(portalJar);
+            default -> throw new IllegalArgumentException("unknown tool '" + name + "'; one of httperf, wrk, wrk2, oha, ceiling");
+        };
     }
 }

@@ -21,6 +21,8 @@ import lab.loadgen.config.Instance;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.metrics.HealthCheck;
 import lab.loadgen.report.Templates;
+import lab.loadgen.report.VerdictView;
+import lab.loadgen.results.ResultsJson;
 
 /** The dashboard home: instances with live health (checked now, in parallel), their links, the runs. */
 final class HomePage {
@@ -43,12 +45,31 @@ final class HomePage {
         String browserHost = browserHost(hostHeader);
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("instances", statuses(browserHost));
-        model.put("runs", RunIndex.list(resultsDir));
+        model.put("link", LinkPanel.read(conf.loadTargets(), hosts, http)); // issue 17: link in force, measured RTT
+        List<RunIndex.Entry> runs = RunIndex.list(resultsDir);
+        model.put("runs", runs);
+        latestVerdict(runs, model);
         model.put("micro", Files.isRegularFile(resultsDir.resolve("micro").resolve("index.html")));
         model.put("resultsDir", resultsDir.toAbsolutePath().toString());
         model.put("instancesFile", conf.file().toString());
         model.put("now", OffsetDateTime.now(ZoneOffset.UTC).withNano(0).toString());
         return Templates.render("dashboard.ftlh", model);
+    }
+
+    /** The verdict of the newest run with points (model keys: latestRun, verdicts, claims). */
+    private void latestVerdict(List<RunIndex.Entry> runs, Map<String, Object> model) {
+        for (RunIndex.Entry e : runs) {
+            if (e.comparison() || e.problem() != null || e.points() == 0) {
+                continue;
+            }
+            try {
+                model.putAll(VerdictView.model(ResultsJson.read(resultsDir.resolve(e.id()).resolve(ResultsJson.FILE_NAME))));
+                model.put("latestRun", e.id());
+            } catch (RuntimeException ex) {
+                model.put("latestRunProblem", e.id() + ": " + ex.getMessage());
+            }
+            return;
+        }
     }
 
     private List<InstanceStatus> statuses(String browserHost) throws InterruptedException {

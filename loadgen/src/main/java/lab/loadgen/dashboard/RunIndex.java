@@ -47,8 +47,9 @@ public final class RunIndex {
         FileTime modified = modified(dir);
         Path json = dir.resolve(ResultsJson.FILE_NAME);
         if (!Files.isRegularFile(json)) {
-            boolean comparison = id.startsWith("compare-") && report;
-            return comparison ? Optional.of(new Entry(id, null, null, null, 0, 0, true, true, null, modified))
+            // compare-* pages and make faults' faults-* pages have no results.json of their own.
+            boolean page = (id.startsWith("compare-") || id.startsWith("faults-")) && report;
+            return page ? Optional.of(new Entry(id, null, id.startsWith("faults-") ? "faults" : null, null, 0, 0, true, true, null, modified))
                     : Optional.empty();
         }
         try {

@@ -14,6 +14,8 @@ import java.util.OptionalDouble;
 public final class MetricsSampler {
 
     private static final double MB = 1024.0 * 1024.0;
+    /** The link's measured round trip per source, exported by the apps (the link module's probe). */
+    static final String LINK_RTT = "lab_link_rtt_ms";
 
     private final HttpClient client;
     private final URI uri;
@@ -29,6 +31,9 @@ public final class MetricsSampler {
     private String lastError;
     private Double firstPanelFailures;
     private Double lastPanelFailures;
+    private final java.util.Map<String, Integer> poolSize = new java.util.TreeMap<>();
+    private Boolean multiplexing;
+    private final java.util.Map<String, Double> rttLast = new java.util.TreeMap<>();
 
     public MetricsSampler(HttpClient client, URI uri, Duration interval) {
         this.client = client;
@@ -51,7 +56,10 @@ public final class MetricsSampler {
             Double cpu = cpuSamples == 0 ? null : cpuSum / cpuSamples * 100.0;
             String error = samples == 0 ? "no scrape of " + uri + " succeeded: " + lastError : null;
             Long failedPanels = firstPanelFailures == null ? null : Math.round(lastPanelFailures - firstPanelFailures);
-            return new ServerMetrics(maxThreads, maxHeapMb, cpu, failedPanels, samples, error);
+            java.util.Map<String, Double> rtt = new java.util.TreeMap<>();
+            rttLast.forEach((k, v) -> rtt.put(k, Math.round(v * 1000.0) / 1000.0));
+            return new ServerMetrics(maxThreads, maxHeapMb, cpu, failedPanels, samples, error,
+                    java.util.Map.copyOf(poolSize), multiplexing, java.util.Map.copyOf(rtt));
         }
     }
 
@@ -102,6 +110,13 @@ public final class MetricsSampler {
             firstPanelFailures = firstPanelFailures == null ? f : firstPanelFailures;
             lastPanelFailures = f;
         });
+        text.byLabel("access_pool_size", "source").forEach((k, v) -> poolSize.put(k, (int) Math.round(v)));
+        OptionalDouble mux = text.sum("access_multiplexed");
+        if (mux.isPresent()) {
+            multiplexing = mux.getAsDouble() > 0;
+        }
+        // the probe's latest figure: one taken before a link change is replaced within the step
+        rttLast.putAll(text.byLabel(LINK_RTT, "source"));
         cpu.ifPresent(c -> {
             cpuSum += c;
             cpuSamples++;

@@ -2,6 +2,8 @@ package lab.loadgen.metrics;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,6 +20,12 @@ public final class PrometheusText {
     public record Sample(String name, String labels, double value) {
         public boolean hasLabel(String label, String value) {
             return labels.contains(label + "=\"" + value + "\"");
+        }
+
+        /** The value of {@code label}, or null when the sample has no such label. */
+        public String label(String label) {
+            Matcher m = Pattern.compile("(?:^|,)\\s*" + Pattern.quote(label) + "=\"([^\"]*)\"").matcher(labels);
+            return m.find() ? m.group(1) : null;
         }
     }
 
@@ -49,6 +57,19 @@ public final class PrometheusText {
             case "NaN" -> Double.NaN;
             default -> Double.parseDouble(v);
         };
+    }
+
+    /** Every sample of {@code name}, one per label set. */
+    public List<Sample> samples(String name) {
+        return samples.stream().filter(s -> s.name().equals(name)).toList();
+    }
+
+    /** Per value of {@code label}, the sum of the samples of {@code name} carrying it (sorted by label value). */
+    public Map<String, Double> byLabel(String name, String label) {
+        Map<String, Double> out = new TreeMap<>();
+        samples.stream().filter(s -> s.name().equals(name) && !Double.isNaN(s.value()) && s.label(label) != null)
+                .forEach(s -> out.merge(s.label(label), s.value(), Double::sum));
+        return out;
     }
 
     /** Sum of all samples of {@code name} (every label set), or empty when there is none. */

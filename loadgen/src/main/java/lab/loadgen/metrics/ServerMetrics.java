@@ -10,7 +10,16 @@ package lab.loadgen.metrics;
  * @param failedPanels portal pages served with a failed panel: growth of portal_panel_failures_total
  *                    (a partial page is a 200, so the load tools count it as a success)
  * @param samples     successful scrapes
+ * @param poolSize    per source, the last {@code access_pool_size} (effective DB connections); empty when not exported
+ * @param multiplexing whether {@code access_multiplexed} was on (null: not exported)
+ * @param linkRttMs   per source, the link's measured round trip {@code lab_link_rtt_ms} at the step's last scrape
  */
 public record ServerMetrics(Integer maxThreads, Double maxHeapMb, Double meanCpuPct, Long failedPanels, int samples,
-                            String error) {
+                            String error, java.util.Map<String, Integer> poolSize, Boolean multiplexing,
+                            java.util.Map<String, Double> linkRttMs) {
+
+    public ServerMetrics(Integer maxThreads, Double maxHeapMb, Double meanCpuPct, Long failedPanels, int samples,
+                         String error) {
+        this(maxThreads, maxHeapMb, meanCpuPct, failedPanels, samples, error, java.util.Map.of(), null, java.util.Map.of());
+    }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import lab.loadgen.results.Point;
+import lab.report.Spread;
 
 /**
  * The table of every point of one app. A null figure is shown as "—" with a numbered note giving
@@ -16,7 +17,11 @@ import lab.loadgen.results.Point;
 public final class PointTable {
 
     /** A cell: its text, and for an unmeasured figure its note number and reason; href for links. */
-    public record Cell(String text, Integer note, String title, String href, boolean numeric) {
+    public record Cell(String text, Integer note, String title, String href, boolean numeric, List<Link> links) {
+        Cell(String text, Integer note, String title, String href, boolean numeric) {
+            this(text, note, title, href, numeric, List.of());
+        }
+
         static Cell of(String text) {
             return new Cell(text, null, null, null, false);
         }
@@ -26,8 +31,12 @@ public final class PointTable {
         }
     }
 
-    /** A point with where it came from. */
-    public record Source(String run, String mode, String tool, Point point, String rawHref) {
+    /** A link in a cell (one per repetition's raw output). */
+    public record Link(String text, String href) {
+    }
+
+    /** A point with where it came from; {@code rawBase} is prefixed to its raw files' names. */
+    public record Source(String run, String mode, String tool, Point point, String rawBase) {
     }
 
     private record Column(String header, String field, Function<Point, Object> value, String format) {
@@ -60,9 +69,10 @@ public final class PointTable {
         if (withRun) {
             h.add("Run");
         }
-        h.addAll(List.of("Mode", "Tool", "Connections"));
+        h.addAll(List.of("Mode", "Tool", "Connections", "RTT asked / measured (ms)", "Repetitions"));
         FIGURES.forEach(c -> h.add(c.header()));
-        h.addAll(List.of("Flags / error", "Raw output"));
+        h.addAll(List.of("Achieved concurrency (Little)", "DB connections per source", "Others' CPU (% of a core)",
+                "Flags / error", "Raw output"));
         return h;
     }
 
@@ -84,13 +94,40 @@ public final class PointTable {
         row.add(Cell.of(s.mode()));
         row.add(Cell.of(s.tool()));
         row.add(Cell.number(p.concurrency() == null ? "—" : String.valueOf(p.concurrency())));
+        row.add(Cell.of(p.rttMs() == null ? "—" : Fmt.num(p.rttMs()) + " / "
+                + (p.rttMeasuredMs() == null ? "—" : Fmt.num(p.rttMeasuredMs()))));
+        row.add(Cell.number(p.repetitions() == null ? "1" : String.valueOf(p.repetitions().size())));
         for (Column c : FIGURES) {
             Object v = c.value().apply(p);
-            row.add(v == null ? unmeasured(p, c.field()) : Cell.number(String.format(Locale.ROOT, c.format(), v)));
+            Spread sp = p.spread() == null ? null : p.spread().get(c.field());
+            String text = v == null ? null : sp != null && sp.n() > 1 ? Fmt.spread(sp, c.format())
+                    : String.format(Locale.ROOT, c.format(), v);
+            row.add(v == null ? unmeasured(p, c.field()) : Cell.number(text));
         }
+        row.add(Cell.number(p.littleConcurrency() == null ? "—" : String.format(Locale.ROOT, "%.1f (%s)",
+                p.littleConcurrency(), p.concurrencyShare() == null ? "—" : Math.round(p.concurrencyShare() * 100) + " %")));
+        row.add(Cell.of(p.dbConnections() == null ? "—" : p.dbConnections().toString()
+                + (p.multiplexing() == null ? "" : p.multiplexing() ? ", multiplexed" : ", not multiplexed")));
+        row.add(Cell.number(p.interference() == null ? "—" : String.format(Locale.ROOT, "%.1f", p.interference().otherPct())));
         row.add(Cell.of(flags(p)));
-        row.add(s.rawHref() == null ? Cell.of("—") : new Cell("output", null, null, s.rawHref(), false));
+        row.add(rawLinks(p, s.rawBase()));
         rows.add(row);
+    }
+
+    private static Cell rawLinks(Point p, String base) {
+        List<Link> links = new ArrayList<>();
+        if (p.raw() != null) {
+            links.add(new Link("output", base + p.raw()));
+        }
+        if (p.repetitions() != null) {
+            for (int i = 0; i < p.repetitions().size(); i++) {
+                String raw = p.repetitions().get(i).raw();
+                if (raw != null) {
+                    links.add(new Link("r" + (i + 1), base + raw));
+                }
+            }
+        }
+        return links.isEmpty() ? Cell.of("—") : new Cell("", null, null, null, false, links);
     }
 
     private Cell unmeasured(Point p, String field) {
@@ -113,6 +150,16 @@ public final class PointTable {
         }
         if (p.achievedConcurrency() != null && p.concurrency() != null && p.achievedConcurrency() < p.concurrency()) {
             parts.add("httperf reached only " + p.achievedConcurrency() + " concurrent connections");
+        }
+        if (p.hasFlag(Point.FLAG_BELOW_NOMINAL)) {
+            parts.add("✕ achieved concurrency below 80 % of nominal (Little's law)");
+        }
+        if (p.hasFlag(Point.FLAG_INTERFERENCE)) {
+            parts.add("▲ other processes used > 10 % of a core" + (p.interference() == null ? ""
+                    : ": " + p.interference().otherInstancesCpuPct() + ", rest " + p.interference().unaccountedCpuPct()));
+        }
+        if (p.hasFlag("someRepetitionsFailed")) {
+            parts.add("some repetitions failed (see their raw output)");
         }
         return parts.isEmpty() ? "" : String.join("; ", parts);
     }

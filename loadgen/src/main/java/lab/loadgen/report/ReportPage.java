@@ -29,7 +29,10 @@ public final class ReportPage {
             "wrk", "wrk, closed loop (a connection sends its next request when the last reply arrives): the peak "
                     + "throughput probe; its percentiles are blind to coordinated omission",
             "wrk2", "wrk2, open loop at a fixed fraction of wrk's peak at the same level: latency percentiles "
-                    + "corrected for coordinated omission (HdrHistogram)");
+                    + "corrected for coordinated omission (HdrHistogram)",
+            "oha", "oha, open loop at a fixed fraction of wrk's peak at the same level (-q with --latency-correction): "
+                    + "latency percentiles corrected for coordinated omission, read from its JSON report; the native "
+                    + "stand-in for wrk2, which is not packaged");
 
     private ReportPage() {
     }
@@ -71,8 +74,7 @@ public final class ReportPage {
             for (Results r : runs) {
                 String base = overlay ? runPrefix + r.run().id() + "/" : "";
                 r.series().stream().filter(s -> s.app().equals(app)).forEach(s -> s.points().forEach(p ->
-                        table.add(new PointTable.Source(r.run().id(), s.mode(), s.tool(), p,
-                                p.raw() == null ? null : base + p.raw()))));
+                        table.add(new PointTable.Source(r.run().id(), s.mode(), s.tool(), p, base))));
             }
             appViews.add(Map.of("name", app, "table", table));
         }
@@ -83,6 +85,7 @@ public final class ReportPage {
         model.put("runs", runs.stream().map(Results::run).toList());
         model.put("apps", appViews);
         model.put("toolNotes", TOOL_NOTES);
+        model.putAll(VerdictView.model(runs.getFirst()));
         model.put("chartJs", ChartJs.script());
         model.put("chartJsVersion", ChartJs.version());
         model.put("data", ResultsJson.forScript(chartData(runs, apps)));

@@ -3,6 +3,8 @@ package lab.loadgen.results;
 import java.util.List;
 import java.util.Map;
 
+import lab.report.Spread;
+
 /**
  * One concurrency level of one series. The first eight fields are DESIGN.md's; the rest are
  * extras. A figure that was not measured is null and {@link #unmeasured} names the reason.
@@ -16,6 +18,15 @@ import java.util.Map;
  * @param failedPanels     portal pages that came back 200 with a failed panel (null: the app has no panels)
  * @param flags            e.g. "loadToolSaturated", "failed", "interrupted"
  * @param raw              the tool's output, relative to the run directory
+ * @param littleConcurrency achieved concurrency by Little's law: requests/sec x mean reply time
+ * @param spread           per figure, the median, min and max over the repetitions (the point's own
+ *                         figures are the medians); null on a repetition itself
+ * @param repetitions      every repetition of this point, in order; null on a repetition itself
+ * @param interference     CPU of the instance, its databases, the other instances and the rest
+ * @param rttMs            the link's round-trip time asked for (PROFILE=latency), null without a link
+ * @param rttMeasuredMs    the round-trip time the instance measured through the link (its gauge)
+ * @param dbConnections    per database source, the instance's effective connection count (access.pool.size)
+ * @param multiplexing     whether the instance's non-blocking sessions share pipelined connections (null: not reported)
  */
 public record Point(
         Integer concurrency,
@@ -45,5 +56,57 @@ public record Point(
         List<String> flags,
         String error,
         String raw,
-        String started) {
+        String started,
+        Double littleConcurrency,
+        Map<String, Spread> spread,
+        List<Point> repetitions,
+        Interference interference,
+        Double rttMs,
+        Double rttMeasuredMs,
+        Map<String, Integer> dbConnections,
+        Boolean multiplexing) {
+
+    /** Flag: achieved concurrency (Little's law) below {@link #NOMINAL_SHARE} of the nominal connections. */
+    public static final String FLAG_BELOW_NOMINAL = "belowNominalConcurrency";
+    /** Flag: the CPU was shared with other processes beyond {@link Interference#LIMIT_PCT}. */
+    public static final String FLAG_INTERFERENCE = "interference";
+    public static final double NOMINAL_SHARE = 0.8;
+
+    /** The figures one tool run gives (a repetition), before repetitions, interference and link are known. */
+    public Point(Integer concurrency, Double requestsPerSec, Double meanReplyMs, Double p50Ms, Double p99Ms, Long errors,
+                 Integer serverThreads, Double serverHeapMb, Double p75Ms, Double p90Ms, Double p999Ms, Double maxMs,
+                 Long requests, Double durationSec, Double targetRate, Integer achievedConcurrency, Double serverCpuPct,
+                 Double loadToolCpuPct, Double loadToolCpuSec, Boolean loadToolSaturated, String saturationReason,
+                 Map<String, Long> errorDetail, Long failedPanels, Map<String, String> unmeasured, List<String> flags,
+                 String error, String raw, String started) {
+        this(concurrency, requestsPerSec, meanReplyMs, p50Ms, p99Ms, errors, serverThreads, serverHeapMb, p75Ms, p90Ms,
+                p999Ms, maxMs, requests, durationSec, targetRate, achievedConcurrency, serverCpuPct, loadToolCpuPct,
+                loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels, unmeasured, flags, error,
+                raw, started, little(requestsPerSec, meanReplyMs), null, null, null, null, null, null, null);
+    }
+
+    /** Little's law: requests in flight = arrival rate x time in the system. */
+    public static Double little(Double requestsPerSec, Double meanReplyMs) {
+        return requestsPerSec == null || meanReplyMs == null ? null
+                : Math.round(requestsPerSec * meanReplyMs / 1000.0 * 100.0) / 100.0;
+    }
+
+    /** Achieved ÷ nominal concurrency, or null when either is unknown. */
+    public Double concurrencyShare() {
+        return littleConcurrency == null || concurrency == null || concurrency == 0 ? null
+                : littleConcurrency / concurrency;
+    }
+
+    /** This point at the link round trip {@code rtt} (a step that failed before measuring still belongs to its RTT). */
+    public Point withRttMs(Double rtt) {
+        return new Point(concurrency, requestsPerSec, meanReplyMs, p50Ms, p99Ms, errors, serverThreads, serverHeapMb,
+                p75Ms, p90Ms, p999Ms, maxMs, requests, durationSec, targetRate, achievedConcurrency, serverCpuPct,
+                loadToolCpuPct, loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels,
+                unmeasured, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rtt,
+                rttMeasuredMs, dbConnections, multiplexing);
+    }
+
+    public boolean hasFlag(String flag) {
+        return flags != null && flags.contains(flag);
+    }
 }

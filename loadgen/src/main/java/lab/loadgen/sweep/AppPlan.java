@@ -5,22 +5,43 @@ import java.util.List;
 /**
  * How one app is swept: the concurrency levels and the tools' settings.
  *
- * @param levels       concurrent connections per step, in the order run
- * @param callsPerConn httperf --num-calls
- * @param durationSec  wrk and wrk2 test length per step
- * @param timeoutSec   per-request timeout for every tool
- * @param warmupSec    wrk warm-up before each mode's first level (0: none)
- * @param pauseSec     idle time after each step
- * @param stepLimitSec a step still running after this long is killed and recorded as failed
+ * @param levels         concurrent connections per step, in the order run
+ * @param callsPerConn   httperf --num-calls
+ * @param durationSec    wrk, wrk2 and oha length of one repetition
+ * @param timeoutSec     per-request timeout for every tool
+ * @param warmupSec      wrk warm-up before each mode's first step (JIT, pools; 0: none)
+ * @param pauseSec       idle time after each repetition
+ * @param stepLimitSec   a repetition still running after this long is killed and recorded as failed
+ * @param repetitions    measured repetitions per point (median, min and max are reported)
+ * @param pointWarmupSec an unrecorded run of the point's own tool and level before its repetitions (0: none)
+ * @param openLoopLevels the levels at which the fixed-rate tool (wrk2/oha) runs; empty: every level
+ * @param rttsMs         the link round-trip times to sweep (PROFILE=latency; 0 = through the proxies
+ *                       without added latency); empty: the link is left as it is
  */
 public record AppPlan(List<Integer> levels, int callsPerConn, int durationSec, double timeoutSec,
-                      int warmupSec, double pauseSec, int stepLimitSec) {
+                      int warmupSec, double pauseSec, int stepLimitSec, int repetitions, int pointWarmupSec,
+                      List<Integer> openLoopLevels, List<Double> rttsMs) {
 
     public AppPlan {
         levels = List.copyOf(levels);
+        openLoopLevels = List.copyOf(openLoopLevels);
+        rttsMs = List.copyOf(rttsMs);
         if (levels.isEmpty() || levels.stream().anyMatch(l -> l < 1)) {
             throw new IllegalArgumentException("levels must be positive connection counts, got " + levels);
         }
+        if (repetitions < 1) {
+            throw new IllegalArgumentException("repetitions must be at least 1, got " + repetitions);
+        }
+        if (rttsMs.stream().anyMatch(r -> r < 0)) {
+            throw new IllegalArgumentException("RTTs must be >= 0 ms, got " + rttsMs);
+        }
+    }
+
+    /** A plan without link changes and with the fixed-rate tool at every level. */
+    public AppPlan(List<Integer> levels, int callsPerConn, int durationSec, double timeoutSec, int warmupSec,
+                   double pauseSec, int stepLimitSec, int repetitions, int pointWarmupSec) {
+        this(levels, callsPerConn, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec, repetitions,
+                pointWarmupSec, List.of(), List.of());
     }
 
     /** Concurrency of the warm-up: the plan's largest level, at most 50. */
@@ -28,27 +49,48 @@ public record AppPlan(List<Integer> levels, int callsPerConn, int durationSec, d
         return Math.min(50, levels.stream().mapToInt(Integer::intValue).max().orElse(1));
     }
 
+    /** Whether the fixed-rate tool runs at this level. */
+    public boolean openLoopAt(int level) {
+        return openLoopLevels.isEmpty() || openLoopLevels.contains(level);
+    }
+
     public AppPlan withLevels(List<Integer> l) {
-        return new AppPlan(l, callsPerConn, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec);
+        return new AppPlan(l, callsPerConn, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec, repetitions,
+                pointWarmupSec, openLoopLevels.stream().filter(l::contains).toList(), rttsMs);
     }
 
     public AppPlan withCalls(int c) {
-        return new AppPlan(levels, c, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec);
+        return new AppPlan(levels, c, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec, repetitions,
+                pointWarmupSec, openLoopLevels, rttsMs);
     }
 
     public AppPlan withDuration(int d) {
-        return new AppPlan(levels, callsPerConn, d, timeoutSec, warmupSec, pauseSec, stepLimitSec);
+        return new AppPlan(levels, callsPerConn, d, timeoutSec, warmupSec, pauseSec, stepLimitSec, repetitions,
+                pointWarmupSec, openLoopLevels, rttsMs);
     }
 
     public AppPlan withTimeout(double t) {
-        return new AppPlan(levels, callsPerConn, durationSec, t, warmupSec, pauseSec, stepLimitSec);
+        return new AppPlan(levels, callsPerConn, durationSec, t, warmupSec, pauseSec, stepLimitSec, repetitions,
+                pointWarmupSec, openLoopLevels, rttsMs);
     }
 
     public AppPlan withWarmup(int w) {
-        return new AppPlan(levels, callsPerConn, durationSec, timeoutSec, w, pauseSec, stepLimitSec);
+        return new AppPlan(levels, callsPerConn, durationSec, timeoutSec, w, pauseSec, stepLimitSec, repetitions,
+                Math.min(pointWarmupSec, w), openLoopLevels, rttsMs);
     }
 
     public AppPlan withPause(double p) {
-        return new AppPlan(levels, callsPerConn, durationSec, timeoutSec, warmupSec, p, stepLimitSec);
+        return new AppPlan(levels, callsPerConn, durationSec, timeoutSec, warmupSec, p, stepLimitSec, repetitions,
+                pointWarmupSec, openLoopLevels, rttsMs);
+    }
+
+    public AppPlan withRepetitions(int r) {
+        return new AppPlan(levels, callsPerConn, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec, r,
+                pointWarmupSec, openLoopLevels, rttsMs);
+    }
+
+    public AppPlan withRtts(List<Double> r) {
+        return new AppPlan(levels, callsPerConn, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec, repetitions,
+                pointWarmupSec, openLoopLevels, r);
     }
 }

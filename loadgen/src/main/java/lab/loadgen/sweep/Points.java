@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import lab.loadgen.metrics.ServerMetrics;
+import lab.loadgen.results.Interference;
 import lab.loadgen.results.Point;
 import lab.loadgen.tool.Measurement;
 import lab.loadgen.tool.ProcessRunner;
@@ -21,7 +22,12 @@ final class Points {
 
     /** What one step produced, before it becomes a point. */
     record StepData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
-                    String saturation, Integer targetRate, String raw, String started) {
+                    String saturation, Integer targetRate, String raw, String started, Interference interference,
+                    Double rttMs) {
+        StepData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
+                 String saturation, Integer targetRate, String raw, String started) {
+            this(level, m, server, outcome, saturation, targetRate, raw, started, null, null);
+        }
     }
 
     static Point of(StepData d) {
@@ -55,13 +61,23 @@ final class Points {
         if (m.error() != null) {
             flags.add(FLAG_FAILED);
         }
+        if (d.interference() == null) {
+            unmeasured.put("interference", "no /proc on this machine, or the step did not run");
+        }
+        Double rttMeasured = s.linkRttMs() == null || s.linkRttMs().isEmpty() ? null
+                : round(s.linkRttMs().values().stream().mapToDouble(Double::doubleValue).average().orElseThrow());
+        if (d.rttMs() != null && rttMeasured == null) {
+            unmeasured.put("rttMeasuredMs", "the instance exported no " + "lab_link_rtt_ms gauge");
+        }
         Measurement.Latencies l = m.latencies();
         return new Point(d.level(), m.requestsPerSec(), m.meanReplyMs(), l.p50(), l.p99(), m.errors(),
                 s.maxThreads(), round(s.maxHeapMb()),
                 l.p75(), l.p90(), l.p999(), l.max(), m.requests(), m.durationSec(),
                 d.targetRate() == null ? null : d.targetRate().doubleValue(), m.achievedConcurrency(),
                 round(s.meanCpuPct()), round(cpuPct), cpuSec, d.saturation() != null, d.saturation(),
-                m.errorDetail(), s.failedPanels(), unmeasured, flags, m.error(), d.raw(), d.started());
+                m.errorDetail(), s.failedPanels(), unmeasured, flags, m.error(), d.raw(), d.started(),
+                Point.little(m.requestsPerSec(), m.meanReplyMs()), null, null, d.interference(), d.rttMs(),
+                rttMeasured, s.poolSize() == null || s.poolSize().isEmpty() ? null : s.poolSize(), s.multiplexing());
     }
 
     /** A step that could not run at all (instance down, no rate for wrk2, Ctrl-C, ...). */

@@ -5,27 +5,61 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
-/** A named sweep: per app, an {@link AppPlan}. */
-public record Profile(String name, Map<String, AppPlan> apps) {
+/**
+ * A named sweep: per app, an {@link AppPlan}; the tools it runs by default ("a|b": the first of
+ * them that is installed — wrk2 in the container, oha natively); and notes for the page, e.g. why
+ * a tool is left out.
+ */
+public record Profile(String name, Map<String, AppPlan> apps, List<String> tools, List<String> notes) {
 
-    public static final List<String> NAMES = List.of("smoke", "quick", "thesis");
+    public static final List<String> NAMES = List.of("smoke", "quick", "thesis", "latency");
+
+    /** The fixed-rate tool: wrk2 where it is installed (the container), else oha. */
+    static final String OPEN_LOOP = "wrk2|oha";
+
+    static final String NO_HTTPERF = "httperf is left out of this profile: it runs a fixed number of calls per "
+            + "connection, not a fixed time, so its repetitions cannot share the profile's fixed measured window, "
+            + "and its connections finish one by one, so it does not hold its nominal concurrency to the end "
+            + "(Little's law showed 0.7–3.5 of 25–250 with 5 calls per connection); it runs in PROFILE=thesis with "
+            + "the thesis' 100 calls per connection, every connection opened within 0.1 s";
+
+    /** The portal's and the shop's fixed concurrency in PROFILE=latency (issue 17.5). */
+    public static final Map<String, Integer> LATENCY_CONCURRENCY = Map.of("portal", 200, "shop", 1000);
+    /** loopback through the proxies (0), same rack, same zone, nearby, far, the thesis' Internet link. */
+    public static final List<Double> LATENCY_RTTS = List.of(0.0, 0.2, 1.0, 5.0, 20.0, 78.0);
 
     public static Profile named(String name) {
         return switch (name) {
-            // two short levels per mode, for CI
+            // two short levels per mode, two repetitions, for CI
             case "smoke" -> new Profile(name, Map.of(
-                    "portal", new AppPlan(List.of(1, 10), 5, 2, 5, 2, 0.5, 60),
-                    "shop", new AppPlan(List.of(1, 10), 5, 2, 5, 2, 0.5, 60)));
-            // a handful of levels; all nine instances in under ten minutes on two cores
+                    "portal", new AppPlan(List.of(1, 10), 5, 2, 5, 2, 0.5, 60, 2, 0),
+                    "shop", new AppPlan(List.of(1, 10), 5, 2, 5, 2, 0.5, 60, 2, 0)),
+                    List.of("httperf", "wrk", OPEN_LOOP), List.of());
+            // a low and a high level per mode, 3 repetitions of 10 s each; the fixed-rate tool at the
+            // low level: all nine instances in about 17 minutes on two cores
             case "quick" -> new Profile(name, Map.of(
-                    "portal", new AppPlan(List.of(1, 25, 100, 250), 5, 4, 5, 4, 1, 90),
-                    "shop", new AppPlan(List.of(1, 50, 250, 1000), 5, 4, 5, 4, 1, 90)));
+                    "portal", new AppPlan(List.of(25, 500), 5, 10, 5, 10, 0.5, 60, 3, 2, List.of(25), List.of()),
+                    "shop", new AppPlan(List.of(50, 1000), 5, 10, 5, 10, 0.5, 60, 3, 2, List.of(50), List.of())),
+                    List.of("wrk", OPEN_LOOP, "ceiling"), List.of(NO_HTTPERF));
             // thesis 4.2 / A.2: portal 1..1,000 in steps of 50, 100 calls per connection; shop up to 10,000
             case "thesis" -> new Profile(name, Map.of(
-                    "portal", new AppPlan(steps(1, 50, 1000), 100, 30, 10, 30, 5, 1800),
-                    "shop", new AppPlan(shopThesisLevels(), 100, 30, 10, 30, 5, 3600)));
+                    "portal", new AppPlan(steps(1, 50, 1000), 100, 30, 10, 30, 5, 1800, 5, 5),
+                    "shop", new AppPlan(shopThesisLevels(), 100, 30, 10, 30, 5, 3600, 5, 5)),
+                    List.of("httperf", "wrk", OPEN_LOOP, "ceiling"), List.of());
+            // issue 17.5: one concurrency per app, the link's RTT swept; closed loop only (req/s, mean, p99)
+            case "latency" -> new Profile(name, Map.of(
+                    "portal", latency("portal"), "shop", latency("shop")),
+                    List.of("wrk"), List.of("PROFILE=latency: wrk (closed loop) at one concurrency per app while the "
+                    + "link's round trip changes between steps; the fixed-rate tool and httperf are left out to fit "
+                    + "the profile in 30 minutes per app"));
             default -> throw new IllegalArgumentException("unknown profile '" + name + "'; one of " + NAMES);
         };
+    }
+
+    private static AppPlan latency(String app) {
+        // a page at 78 ms RTT in jdbc takes ~1.3 s: 10 s repetitions still count hundreds of pages
+        return new AppPlan(List.of(LATENCY_CONCURRENCY.get(app)), 5, 10, 10, 10, 0.5, 60, 3, 2, List.of(),
+                LATENCY_RTTS);
     }
 
     /** first, then multiples of step up to last: 1, 50, 100, ... 1000. */

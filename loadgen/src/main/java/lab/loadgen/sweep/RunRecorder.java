@@ -48,13 +48,14 @@ public final class RunRecorder {
         save();
     }
 
-    /** The point already measured for this target, tool and level, or null. */
-    public synchronized Point find(Target t, String tool, int level) {
+    /** The point already measured for this target, tool, level and link RTT (null: none asked), or null. */
+    public synchronized Point find(Target t, String tool, int level, Double rttMs) {
         Series s = series.get(key(t, tool));
         if (s == null) {
             return null;
         }
         return s.points().stream().filter(p -> p.concurrency() != null && p.concurrency() == level)
+                .filter(p -> java.util.Objects.equals(p.rttMs(), rttMs))
                 .reduce((a, b) -> b).orElse(null);
     }
 

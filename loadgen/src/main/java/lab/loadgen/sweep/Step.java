@@ -1,15 +1,25 @@
 package lab.loadgen.sweep;
 
-/** One measurement: a tool at one concurrency level against one instance. */
-public record Step(Target target, AppPlan plan, int level, String tool) {
+import java.util.Locale;
 
-    /** A file-name-safe label, e.g. portal-jdbc-c0050-wrk. */
-    public String label() {
-        return String.format("%s-c%05d-%s", target.instance().name(), level, tool);
+/**
+ * One point: a tool at one concurrency level against one instance, at the link's round trip
+ * {@code rttMs} (null: the link is left as it is).
+ */
+public record Step(Target target, AppPlan plan, int level, String tool, Double rttMs) {
+
+    public Step(Target target, AppPlan plan, int level, String tool) {
+        this(target, plan, level, tool, null);
     }
 
-    /** The time this step is expected to take, for the ETA: the tool's run plus the pause after it. */
+    /** A file-name-safe label, e.g. portal-jdbc-c0050-wrk or portal-jdbc-rtt78-c0200-wrk. */
+    public String label() {
+        String rtt = rttMs == null ? "" : "-rtt" + String.format(Locale.ROOT, "%s", rttMs).replaceAll("\\.0$", "");
+        return String.format("%s%s-c%05d-%s", target.instance().name(), rtt, level, tool);
+    }
+
+    /** The time this point is expected to take: its warm-up run, then each repetition and the pause after it. */
     public double plannedSec() {
-        return plan.durationSec() + plan.pauseSec();
+        return plan.pointWarmupSec() + plan.repetitions() * (plan.durationSec() + plan.pauseSec());
     }
 }

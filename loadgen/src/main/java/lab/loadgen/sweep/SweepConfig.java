@@ -13,7 +13,13 @@ import lab.loadgen.tool.LoadTool;
  * @param tools        the requested tools by name, found or not, in the order they run at a level
  * @param wrk2Fraction wrk2's rate as a fraction of wrk's peak at the same level
  * @param shared       --shared-machine, or null to detect
+ * @param pidsDir      the lab's PID files (interference: which process is which instance)
+ * @param link         sets the link's round trip for steps that ask for one
+ * @param notes        said on the page (e.g. why the profile leaves a tool out, ISOLATE)
+ * @param isolate      a command that, given an instance name, leaves only that instance running
+ *                     (ISOLATE=1: {@code scripts/lab.sh only}); empty: the lab is left as it is
  */
 public record SweepConfig(Profile profile, Map<String, List<Target>> targets, Map<String, LoadTool> tools,
-                          SweepOrder order, long seed, double wrk2Fraction, Path resultsDir, Boolean shared) {
+                          SweepOrder order, long seed, double wrk2Fraction, Path resultsDir, Boolean shared,
+                          Path pidsDir, LinkControl link, List<String> notes, List<String> isolate) {
 }

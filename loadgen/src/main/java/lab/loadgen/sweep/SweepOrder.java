@@ -25,6 +25,20 @@ public enum SweepOrder {
      * The steps for one app's targets: per target and level, one step per tool in the given order.
      */
     public List<Step> steps(List<Target> targets, AppPlan plan, List<String> tools, long seed) {
+        if (!plan.rttsMs().isEmpty()) {
+            // the link is one for the whole lab: each RTT once, every mode under it, then the next
+            List<Step> steps = new ArrayList<>();
+            for (double rtt : plan.rttsMs()) {
+                for (Step s : stepsAtLink(targets, plan, tools, seed)) {
+                    steps.add(new Step(s.target(), s.plan(), s.level(), s.tool(), rtt));
+                }
+            }
+            return steps;
+        }
+        return stepsAtLink(targets, plan, tools, seed);
+    }
+
+    private List<Step> stepsAtLink(List<Target> targets, AppPlan plan, List<String> tools, long seed) {
         List<Target> ordered = new ArrayList<>(targets);
         switch (this) {
             case REVERSE -> Collections.reverse(ordered);
@@ -34,13 +48,19 @@ public enum SweepOrder {
         List<Step> steps = new ArrayList<>();
         if (this == INTERLEAVED) {
             for (int level : plan.levels()) {
-                ordered.forEach(t -> tools.forEach(tool -> steps.add(new Step(t, plan, level, tool))));
+                ordered.forEach(t -> tools.stream().filter(tool -> runsAt(plan, tool, level))
+                        .forEach(tool -> steps.add(new Step(t, plan, level, tool))));
             }
         } else {
             for (Target t : ordered) {
-                plan.levels().forEach(level -> tools.forEach(tool -> steps.add(new Step(t, plan, level, tool))));
+                plan.levels().forEach(level -> tools.stream().filter(tool -> runsAt(plan, tool, level))
+                        .forEach(tool -> steps.add(new Step(t, plan, level, tool))));
             }
         }
         return steps;
+    }
+
+    private static boolean runsAt(AppPlan plan, String tool, int level) {
+        return !ToolPlan.isOpenLoop(tool) || plan.openLoopAt(level);
     }
 }

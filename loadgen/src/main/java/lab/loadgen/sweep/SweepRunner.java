@@ -15,11 +15,13 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import lab.loadgen.config.Instance;
 import lab.loadgen.metrics.HealthCheck;
 import lab.loadgen.report.ReportPage;
 import lab.loadgen.results.Point;
 import lab.loadgen.results.Run;
 import lab.loadgen.results.RunDirectory;
+import lab.loadgen.tool.LoadTool;
 import lab.loadgen.tool.ProcessRunner;
 
 /**
@@ -28,6 +30,9 @@ import lab.loadgen.tool.ProcessRunner;
  * the step it cut short and writes the report.
  */
 public final class SweepRunner {
+
+    /** The app whose page has a database ceiling series. */
+    static final String CEILING_APP = "portal";
 
     public static final int EXIT_OK = 0;
     public static final int EXIT_ALL_FAILED = 1;
@@ -39,6 +44,7 @@ public final class SweepRunner {
     private final HttpClient http = HealthCheck.client();
     private final Map<Target, HealthCheck.Status> health = new HashMap<>();
     private volatile boolean interrupted;
+    private String linkError;
     private final CountDownLatch loopDone = new CountDownLatch(1);
 
     public SweepRunner(SweepConfig config, PrintStream out) {
@@ -52,15 +58,18 @@ public final class SweepRunner {
         RunDirectory dir = RunDirectory.create(config.resultsDir(), config.profile().name(), ZonedDateTime.now());
         RunRecorder recorder = new RunRecorder(dir, runInfo(dir.id(), tools));
         recorder.save();
-        out.printf("run %s: %d steps, profile %s, tools %s -> %s%n", dir.id(), steps.size(),
+        out.printf("run %s: %d points, profile %s, tools %s -> %s%n", dir.id(), steps.size(),
                 config.profile().name(), tools.runOrder(), dir.dir());
+        out.printf("planned duration: %s (warm-ups, repetitions and pauses; link switches and start-up not counted)%n",
+                Progress.clock(plannedSec(steps)));
         tools.notes().forEach(n -> out.println("note: " + n));
         Thread main = Thread.currentThread();
         Thread hook = new Thread(() -> onCtrlC(main, recorder), "loadgen-ctrl-c");
         Runtime.getRuntime().addShutdownHook(hook);
         String status = "complete";
         try {
-            sweep(steps, tools, recorder, new StepExecutor(dir, runner, http, Runtime.getRuntime().availableProcessors()));
+            sweep(steps, tools, recorder, new StepExecutor(dir, runner, http, Runtime.getRuntime().availableProcessors(),
+                    config.pidsDir()));
         } catch (InterruptedException e) {
             status = "interrupted";
         } finally {
@@ -74,10 +83,24 @@ public final class SweepRunner {
         return recorder.counts()[0] > recorder.counts()[1] ? EXIT_OK : EXIT_ALL_FAILED;
     }
 
+    /** Every point's planned time plus each instance's warm-up. */
+    static double plannedSec(List<Step> steps) {
+        double warmups = steps.stream().map(s -> s.target().instance().name() + "|" + s.plan().warmupSec())
+                .distinct().mapToDouble(k -> Double.parseDouble(k.substring(k.indexOf('|') + 1))).sum();
+        return warmups + steps.stream().mapToDouble(Step::plannedSec).sum();
+    }
+
     private List<Step> plan(ToolPlan tools) {
         List<Step> steps = new ArrayList<>();
-        config.targets().forEach((app, targets) -> steps.addAll(
-                config.order().steps(targets, config.profile().plan(app), tools.runOrder(), config.seed())));
+        config.targets().forEach((app, targets) -> {
+            AppPlan plan = config.profile().plan(app);
+            steps.addAll(config.order().steps(targets, plan, tools.runOrder(), config.seed()));
+            if (app.equals(CEILING_APP) && tools.ceiling()) {
+                Target ceiling = new Target(new Instance("portal-ceiling", CEILING_APP, ToolPlan.CEILING, 0, "-", "-", "-"),
+                        "127.0.0.1");
+                plan.levels().forEach(level -> steps.add(new Step(ceiling, plan, level, ToolPlan.CEILING)));
+            }
+        });
         if (steps.isEmpty()) {
             throw new IllegalArgumentException("nothing to sweep: no instance matches the selected app and modes");
         }
@@ -91,34 +114,77 @@ public final class SweepRunner {
                 "settings", config.profile().plan(app),
                 "modes", targets.stream().map(t -> t.instance().mode()).toList())));
         plan.put("wrk2Fraction", config.wrk2Fraction());
+        plan.put("plannedSec", Math.round(plannedSec(plan(tools))));
         plan.put("seed", config.seed());
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
         return new Run(id, started, null, config.profile().name(), MachineFacts.collect(hosts, config.shared()),
                 "running", config.order().name().toLowerCase(java.util.Locale.ROOT), tools.info(), plan,
-                tools.notes(), null);
+                notes(tools), null);
+    }
+
+    private List<String> notes(ToolPlan tools) {
+        List<String> n = new ArrayList<>(tools.notes());
+        n.addAll(config.notes());
+        return n;
     }
 
     private void sweep(List<Step> steps, ToolPlan tools, RunRecorder recorder, StepExecutor exec)
             throws InterruptedException {
         double planned = steps.stream().mapToDouble(Step::plannedSec).sum();
         Progress progress = new Progress(out, steps.size(), planned);
+        Double rttInForce = null;
+        Target isolated = null;
         for (int i = 0; i < steps.size() && !interrupted; i++) {
             Step step = steps.get(i);
+            if (!config.isolate().isEmpty() && !step.target().equals(isolated)) {
+                isolate(step.target(), progress);
+                isolated = step.target();
+            }
+            if (step.rttMs() != null && !step.rttMs().equals(rttInForce)) {
+                rttInForce = switchLink(step, progress);
+            }
             prepare(step, tools, exec, progress);
             Point p;
             try {
                 p = execute(step, tools, recorder, exec);
             } catch (InterruptedException e) {
-                recorder.add(step, Points.failed(step.level(), "interrupted (Ctrl-C) while running", null, now()));
+                recorder.add(step, Points.failed(step.level(), "interrupted (Ctrl-C) while running", null, now())
+                        .withRttMs(step.rttMs()));
                 throw e;
             } catch (RuntimeException e) {
                 p = Points.failed(step.level(), e.getMessage(), null, now());
             }
+            if (step.rttMs() != null && p.rttMs() == null) {
+                p = p.withRttMs(step.rttMs());
+            }
             recorder.add(step, p);
             progress.step(step, p);
-            if (i + 1 < steps.size() && health.get(step.target()).up()) {
-                Thread.sleep(Duration.ofMillis((long) (step.plan().pauseSec() * 1000)));
-            }
+        }
+    }
+
+    /** ISOLATE=1: only this instance keeps running; it is warmed up again (it may have been restarted). */
+    private void isolate(Target t, Progress progress) throws InterruptedException {
+        List<String> cmd = new ArrayList<>(config.isolate());
+        cmd.add(t.instance().name());
+        progress.info("isolate: " + String.join(" ", cmd));
+        ProcessRunner.Outcome o = runner.run(List.of(cmd), Duration.ofMinutes(5));
+        if (o.timedOut() || !o.outputs().getFirst().isBlank() && o.outputs().getFirst().contains("error")) {
+            progress.info("isolate: " + o.outputs().getFirst().strip());
+        }
+        health.remove(t);
+    }
+
+    /** Puts the step's RTT in force; returns it, or null when that failed (the steps then record why). */
+    private Double switchLink(Step step, Progress progress) {
+        try {
+            config.link().setRttMs(step.rttMs());
+            linkError = null;
+            progress.info(String.format(java.util.Locale.ROOT, "link: RTT %s ms in force", step.rttMs()));
+            return step.rttMs();
+        } catch (Exception e) {
+            linkError = "could not set the link to " + step.rttMs() + " ms RTT: " + e.getMessage();
+            progress.info(linkError);
+            return null;
         }
     }
 
@@ -126,6 +192,10 @@ public final class SweepRunner {
     private void prepare(Step step, ToolPlan tools, StepExecutor exec, Progress progress) throws InterruptedException {
         Target t = step.target();
         if (health.containsKey(t)) {
+            return;
+        }
+        if (step.tool().equals(ToolPlan.CEILING)) {
+            health.put(t, new HealthCheck.Status(true, "the ceiling runs in a child JVM of loadgen"));
             return;
         }
         URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
@@ -148,15 +218,26 @@ public final class SweepRunner {
             return Points.failed(step.level(), "instance not healthy at " + step.target().baseUrl()
                     + step.target().instance().healthPath() + ": " + s.detail(), null, now());
         }
+        if (step.rttMs() != null && linkError != null) {
+            return Points.failed(step.level(), linkError, null, now());
+        }
         Integer rate = null;
-        if (step.tool().equals(ToolPlan.WRK2)) {
-            Point peak = recorder.find(step.target(), ToolPlan.WRK, step.level());
+        if (ToolPlan.isOpenLoop(step.tool())) {
+            Point peak = recorder.find(step.target(), ToolPlan.WRK, step.level(), step.rttMs());
             if (peak == null || peak.requestsPerSec() == null || peak.requestsPerSec() < 1) {
-                return Points.failed(step.level(), "no wrk peak at this level to set wrk2's rate from", null, now());
+                return Points.failed(step.level(), "no wrk peak at this level to set " + step.tool() + "'s rate from",
+                        null, now());
             }
             rate = (int) Math.max(1, Math.round(peak.requestsPerSec() * config.wrk2Fraction()));
         }
-        return exec.run(step, tools.tool(step.tool()), rate);
+        LoadTool tool = tools.tool(step.tool());
+        exec.warmUpPoint(step, tool, rate);
+        List<Point> reps = new ArrayList<>();
+        for (int r = 1; r <= step.plan().repetitions() && !interrupted; r++) {
+            reps.add(exec.run(step, tool, rate, r));
+            Thread.sleep(Duration.ofMillis((long) (step.plan().pauseSec() * 1000)));
+        }
+        return Repetitions.aggregate(step.level(), reps, !ToolPlan.isOpenLoop(step.tool()), step.rttMs());
     }
 
     private static String now() {

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * httperf as the thesis ran it (appendix A.2): --hog, --num-conns = --rate = the concurrency (all
- * connections concurrent), --num-calls per connection. httperf is select-based and limited to
+ * httperf as the thesis ran it (appendix A.2): --hog, --num-conns = the concurrency, --num-calls per
+ * connection (the thesis' 100). The connections are opened within {@link #OPEN_WITHIN_SEC} (--rate =
+ * connections ÷ that), so with 100 calls each they all overlap for the measured window; Little's law
+ * on the result tells whether they did. httperf is select-based and limited to
  * FD_SETSIZE (1,024) descriptors per process, so above {@link #CONNS_PER_PROCESS} connections
  * several processes run at once with --client i/N and their figures are merged.
  */
@@ -13,6 +15,8 @@ public final class HttperfTool implements LoadTool {
 
     /** Connections per process: FD_SETSIZE (1,024) less stdio and spare descriptors. */
     public static final int CONNS_PER_PROCESS = 1000;
+    /** Seconds over which a process opens its connections: short against 100 calls per connection. */
+    static final double OPEN_WITHIN_SEC = 0.1;
 
     private final Executable executable;
     private final HttperfParser parser = new HttperfParser();
@@ -49,7 +53,7 @@ public final class HttperfTool implements LoadTool {
                     "--timeout=" + r.timeoutSec(),
                     "--client=" + i + "/" + n,
                     "--server=" + r.host(), "--port=" + r.port(), "--uri=" + r.uri(),
-                    "--rate=" + share, "--num-conns=" + share, "--num-calls=" + r.callsPerConn()));
+                    "--rate=" + (int) Math.ceil(share / OPEN_WITHIN_SEC), "--num-conns=" + share, "--num-calls=" + r.callsPerConn()));
         }
         return cmds;
     }

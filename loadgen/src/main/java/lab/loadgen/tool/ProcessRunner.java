@@ -15,6 +15,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import lab.loadgen.metrics.ProcCpu;
+
 /**
  * Runs one or more commands at once (several httperf processes make one step), collects what each
  * printed (stdout and stderr together), measures their CPU and kills them past a time limit.
@@ -29,7 +31,7 @@ public final class ProcessRunner {
     }
 
     public Outcome run(List<List<String>> commands, Duration limit) throws InterruptedException {
-        Double cpuBefore = ChildCpu.seconds();
+        Double cpuBefore = ProcCpu.childrenSec();
         long start = System.nanoTime();
         List<Process> processes = new ArrayList<>();
         try (ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -46,7 +48,7 @@ public final class ProcessRunner {
                     texts.add(get(f));
                 }
                 double wall = (System.nanoTime() - start) / 1e9;
-                Double cpuAfter = ChildCpu.seconds();
+                Double cpuAfter = ProcCpu.childrenSec();
                 Double cpu = cpuBefore == null || cpuAfter == null ? null : cpuAfter - cpuBefore;
                 return new Outcome(texts, wall, cpu, timedOut);
             } finally {

@@ -91,11 +91,17 @@ class DashboardTest {
                 assertTrue(b.contains("href=\"http://lab.example:" + up.port() + "/actuator/prometheus\""), "metrics link");
                 assertTrue(b.contains("href=\"http://lab.example:" + down + "/metrics\""));
                 assertFalse(b.contains(">dashboard<"), "the dashboard does not list itself");
+                assertTrue(b.contains("id=\"link\" data-link=\"loopback\""), "the link in force (issue 17)");
                 // runs, newest first, linked
                 int newIdx = b.indexOf("/results/20260202-000000-quick/index.html");
                 int oldIdx = b.indexOf("/results/20260101-000000-smoke/index.html");
                 assertTrue(newIdx > 0 && oldIdx > newIdx, "newest first");
                 assertTrue(b.contains("href=\"/results/micro/index.html\""), "micro-benchmark page linked");
+                // the latest run's verdict and the thesis' claims on the home page
+                assertTrue(b.contains("id=\"latest-verdict\"") && b.contains("id=\"verdict-portal\""), "latest verdict");
+                assertTrue(b.indexOf("id=\"latest-verdict\"") < b.indexOf("20260202-000000-quick/index.html\">20260202"),
+                        "verdict names the latest run");
+                assertTrue(b.contains("id=\"claims\""), "thesis claims");
                 // every name printed is escaped
                 assertTrue(b.contains("x&lt;b&gt;y&amp;z"), "odd run name escaped");
                 assertFalse(b.contains("x<b>y"), "no raw markup from a folder name");

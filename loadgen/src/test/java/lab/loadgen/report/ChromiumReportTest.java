@@ -54,8 +54,10 @@ class ChromiumReportTest {
         String[] dom = chromium(page, tmp, "--dump-dom");
         Matcher ready = Pattern.compile("id=\"charts-ready\" data-charts=\"(\\d+)\"").matcher(dom[0]);
         assertTrue(ready.find(), "the page script ran to its end and marked the DOM");
-        // 6 metrics x 3 tools, less httperf's p99 (no percentiles)
-        assertEquals(17, Integer.parseInt(ready.group(1)), "charts drawn");
+        // 7 metrics (with achieved concurrency) x 3 tools, less httperf's p99 (no percentiles)
+        assertEquals(20, Integer.parseInt(ready.group(1)), "charts drawn");
+        assertTrue(dom[0].contains("id=\"verdict-portal\""), "the verdict table is on the page");
+        assertTrue(dom[0].contains("id=\"claims\""), "the thesis claims are on the page");
         assertFalse(dom[0].contains("class=\"js-error\""), "no script error reported in the page");
         assertFalse(dom[1].contains(":CONSOLE"), "no console output: " + consoleLines(dom[1]));
         assertTrue(dom[0].contains("httperf prints no latency percentiles"), "the missing chart says why");

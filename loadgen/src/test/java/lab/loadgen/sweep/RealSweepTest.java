@@ -41,7 +41,7 @@ class RealSweepTest {
             System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
             exit = Main.commandLine().execute("sweep", "--instances", conf.toString(), "--results-dir", results.toString(),
                     "--profile", "smoke", "--app", "portal", "--levels", "1,4", "--duration", "2", "--calls", "20",
-                    "--warmup", "1", "--pause", "0.2", "--wrk2", "/nonexistent/wrk2");
+                    "--warmup", "1", "--pause", "0.2", "--tools", "httperf,wrk,wrk2", "--wrk2", "/nonexistent/wrk2");
         } finally {
             System.setOut(saved);
         }
@@ -77,7 +77,13 @@ class RealSweepTest {
                 assertTrue(p.serverThreads() > 5, where + ": live threads from the server's metrics");
                 assertTrue(p.serverHeapMb() > 1, where);
                 assertNotNull(p.loadToolCpuPct(), where);
-                assertTrue(Files.isRegularFile(run.resolve(p.raw())), where + " raw output");
+                assertEquals(2, p.repetitions().size(), where + ": the smoke profile's two repetitions");
+                for (Point rep : p.repetitions()) {
+                    assertTrue(Files.isRegularFile(run.resolve(rep.raw())), where + " raw output");
+                }
+                var rps = p.spread().get("requestsPerSec");
+                assertTrue(rps.min() <= p.requestsPerSec() && p.requestsPerSec() <= rps.max(), where + ": median within min–max");
+                assertNotNull(p.littleConcurrency(), where + ": Little's law");
             }
         }
         Point wrk = r.series().get(0).points().get(1);
@@ -86,12 +92,12 @@ class RealSweepTest {
         Point httperf = r.series().get(1).points().get(1);
         assertNull(httperf.p50Ms());
         assertEquals("httperf prints no latency percentiles", httperf.unmeasured().get("p99Ms"));
-        assertEquals(80L, httperf.requests(), "4 connections x 20 calls");
+        assertEquals(160L, httperf.requests(), "2 repetitions x 4 connections x 20 calls");
 
         JsonNode json = ResultsJson.mapper().readTree(run.resolve("results.json").toFile());
         assertTrue(json.get("series").get(1).get("points").get(0).get("p50Ms").isNull(), "explicit null");
         assertTrue(Files.size(run.resolve("index.html")) > 200_000, "report page with Chart.js inlined");
-        assertTrue(Files.readString(run.resolve("raw/portal-jdbc-c00004-httperf.txt")).contains("--num-conns=4"));
+        assertTrue(Files.readString(run.resolve("raw/portal-jdbc-c00004-httperf-r1.txt")).contains("--num-conns=4"));
         assertTrue(out.contains("ETA"), "progress lines");
         assertTrue(out.contains("peak portal  jdbc"), out);
 

@@ -22,8 +22,9 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Thesis 4.1.1 and 4.1.2: one operation = {@code requests} times the same small SELECT on one
- * connection (one session: every call fired, then joined). {@code oneWayMicros} &gt; 0 puts a
- * {@link LatencyRelay} between client and server (half the emulated round trip each way).
+ * connection (one session: every call fired, then joined). A {@code link} other than
+ * {@code loopback} puts Toxiproxy between client and server ({@link ThesisLink}: half the
+ * emulated round trip each way).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -36,18 +37,19 @@ public class SessionBench {
     public String variant;
     @Param({"50"})
     public int requests;
-    @Param({"0"})
-    public long oneWayMicros;
+    /** A link id of {@link ThesisPlan#LINKS}: loopback, lan (0.19 ms RTT), internet (78 ms). */
+    @Param({"loopback"})
+    public String link;
 
     private DbClient client;
-    private LatencyRelay relay;
+    private ThesisLink emulated;
 
     @Setup(Level.Trial)
     public void open() throws Exception {
         SourceUrl url = ThesisDb.url(engine);
-        if (oneWayMicros > 0) {
-            relay = new LatencyRelay(url.host(), url.port(), oneWayMicros);
-            url = Variant.via(url, relay.port());
+        if (!ThesisPlan.LOOPBACK.equals(link)) {
+            emulated = ThesisLink.open(link, url);
+            url = emulated.via(url);
         }
         client = Variant.of(variant).client(url, 1);
         operation(); // connects
@@ -58,8 +60,8 @@ public class SessionBench {
         if (client != null) {
             client.close();
         }
-        if (relay != null) {
-            relay.close();
+        if (emulated != null) {
+            emulated.close();
         }
     }
 

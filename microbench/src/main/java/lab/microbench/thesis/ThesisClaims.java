@@ -223,12 +223,12 @@ final class ThesisClaims {
                 }
                 double early = (b.score() - a.score()) / (x1 - x0);
                 double late = (c.score() - b.score()) / (x2 - x1);
-                double factor = Math.max(early, late) / Math.min(early, late);
+                double factor = early > 0 && late > 0 ? Math.max(early, late) / Math.min(early, late) : Double.NaN;
                 Status status = !a.conclusive() || !b.conclusive() || !c.conclusive() || early <= 0 || late <= 0
                         ? Status.INCONCLUSIVE : factor <= 2 ? Status.REPRODUCED : Status.NOT_REPRODUCED;
                 claims.add(new Claim(source, claim, status, String.format(Locale.ROOT,
                         "ms per added connection: %s from %d to %d, %s from %d to %d (%s apart); scores %s / %s / %s ms%s",
-                        Fmt.num(early), x0, x1, Fmt.num(late), x1, x2, Double.isFinite(factor) ? Fmt.ratio(factor) : "–",
+                        Fmt.num(early), x0, x1, Fmt.num(late), x1, x2, Fmt.ratio(factor),
                         a.withError(), b.withError(), c.withError(),
                         status == Status.INCONCLUSIVE ? " (an error over 20 % of its score, or a time that did not grow)" : "")));
             }

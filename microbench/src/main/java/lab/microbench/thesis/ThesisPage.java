@@ -197,11 +197,9 @@ public final class ThesisPage {
         runNote(meta.get());
         html.p("One operation = 1 to 25 small SELECTs on one connection (one session, all fired, then joined): jdbc one after "
                 + "another; nonblocking with pipelining off (limit 1: the next query is written after the previous answer) and on. "
-                + "Links: " + meta.get().parameters().get("emulation") + ". The relay (LatencyRelay, in the benchmark JVM, "
-                + "127.0.0.1 only) forwards to the real server and holds every chunk for half the round trip in each direction, "
-                + "in order, like tc netem delay without jitter or bandwidth limit; its thread hops add their own delay on a "
-                + "busy machine. Measured round trip through the relay (median one-byte ping, ms): "
-                + meta.get().parameters().getOrDefault("relayRoundTripMsMeasured", "not measured in this run") + ".");
+                + "Links: " + meta.get().parameters().get("emulation") + ". Measured round trip per link and engine (median of "
+                + "the fastest of three SELECT 1, ms): "
+                + meta.get().parameters().getOrDefault(ThesisRunner.MEASURED_RTT, "not measured in this run") + ".");
         List<Page.Row> speedups = new ArrayList<>();
         for (ThesisPlan.Link link : ThesisPlan.LINKS) {
             html.h3(link.title());

@@ -11,13 +11,17 @@ import lab.microbench.Plan;
  * @param table     JMH settings for Table 4.1: enough measured iterations (forks × iterations ≥ 10) that its
  *                  errors stay under 20 % of the score on a quiet machine, or the page says "inconclusive"
  * @param slowLink  JMH settings for the 78 ms link, where one operation takes up to seconds
- * @param links     the links of Figures 4.1–4.3 (one-way delay 0 = loopback, no relay)
+ * @param links     the links of Figures 4.1–4.3 (loopback = direct, the others through Toxiproxy)
  * @param scaleVariants the variants of the scalability runs (Figures 4.4 and 4.5)
  */
 public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh slowLink, List<String> engines, List<Integer> requests,
                          List<Link> links, List<Integer> servers, List<Integer> connections, List<String> scaleVariants) {
 
-    /** A link of Figures 4.1–4.3: the thesis' measured round trip and the one-way delay we add for it. */
+    /**
+     * A link of Figures 4.1–4.3: the thesis' measured round trip, emulated by Toxiproxy
+     * ({@link ThesisLink}); {@code oneWayMicros} is its nominal one-way delay, kept to label
+     * results written before the link parameter existed.
+     */
     public record Link(String id, String title, double thesisRttMs, long oneWayMicros) {
     }
 
@@ -26,7 +30,16 @@ public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh slo
             new Link("lan", "Figure 4.2: emulated gigabit Ethernet, 0.19 ms round trip", 0.19, 95),
             new Link("internet", "Figure 4.3: emulated Internet link, 78 ms round trip", 78, 39_000));
 
+    public static final String LOOPBACK = "loopback";
+    /** Table 4.1 is measured on loopback and over the emulated 0.19 ms link (thesis: 1 GbE). */
+    public static final List<String> TABLE_LINKS = List.of(LOOPBACK, "lan");
+
     public static final int BASE_PORT = 5441;
+
+    public static Link link(String id) {
+        return LINKS.stream().filter(l -> l.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown link " + id + "; known: loopback, lan, internet"));
+    }
 
     public static ThesisPlan quick() {
         return new ThesisPlan("quick", new Plan.Jmh(2, 1, 300, 3, 300), new Plan.Jmh(2, 2, 500, 5, 500), new Plan.Jmh(2, 1, 1_000, 2, 1_000),

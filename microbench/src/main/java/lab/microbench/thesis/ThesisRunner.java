@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import lab.access.DbClient;
+import lab.access.SourceUrl;
 import lab.microbench.Plan;
 import lab.microbench.jmh.JmhRun;
 import lab.microbench.report.Environment;
@@ -26,6 +28,12 @@ public final class ThesisRunner {
             this.file = file;
         }
     }
+
+    /** How the emulated links are made (shown on the page). */
+    static final String EMULATION = "Toxiproxy (toxiproxy-server on 127.0.0.1, started per benchmark fork; lab.link): latency toxics of half the "
+            + "round trip each way, in whole milliseconds, so the 0.19 ms link is the proxy hop itself (see the measured round trips)";
+    /** Meta parameter: link id → engine → measured round trip (ms). */
+    static final String MEASURED_RTT = "linkRttMsMeasured";
 
     public static final List<String> PIPELINING_VARIANTS = List.of("jdbc", "nonblocking-unpipelined", "nonblocking-pipelined");
 
@@ -63,6 +71,7 @@ public final class ThesisRunner {
         return meta;
     }
 
+    /** Table 4.1 once per link of {@link ThesisPlan#TABLE_LINKS}: loopback, and the emulated 0.19 ms link the thesis measured over. */
     private List<String> table(Map<String, Object> parameters) throws Exception {
         List<String> variants = Arrays.stream(Variant.values()).map(v -> v.id).toList();
         parameters.put("jmh", plan.table());
@@ -71,10 +80,17 @@ public final class ThesisRunner {
         parameters.put("requests", 50);
         parameters.put("connections", 1);
         parameters.put("query", ThesisDb.QUERY);
-        String file = Experiment.TABLE.file + ".json";
-        JmhRun.of(SessionBench.class, plan.table(), out.resolve(file)).threads(1).param("engine", plan.engines())
-                .param("variant", variants).param("requests", List.of("50")).param("oneWayMicros", List.of("0")).run();
-        return List.of(file);
+        parameters.put("links", ThesisPlan.TABLE_LINKS);
+        parameters.put("emulation", EMULATION);
+        parameters.put(MEASURED_RTT, measuredRtts(ThesisPlan.TABLE_LINKS));
+        List<String> files = new ArrayList<>();
+        for (String link : ThesisPlan.TABLE_LINKS) {
+            String file = Experiment.TABLE.file + (ThesisPlan.LOOPBACK.equals(link) ? "" : "-" + link) + ".json";
+            JmhRun.of(SessionBench.class, plan.table(), out.resolve(file)).threads(1).param("engine", plan.engines())
+                    .param("variant", variants).param("requests", List.of("50")).param("link", List.of(link)).run();
+            files.add(file);
+        }
+        return files;
     }
 
     private List<String> pipelining(Map<String, Object> parameters) throws Exception {
@@ -87,21 +103,16 @@ public final class ThesisRunner {
         parameters.put("links", plan.links());
         parameters.put("netnsAvailable", support.namespaces());
         parameters.put("netemAvailable", support.netem());
-        parameters.put("emulation", support.netem()
-                ? "kernel netem is available, but this run still uses the user-space relay (the same emulation on every machine)"
-                : "user-space delay relay on loopback; " + support.reason());
-        Map<String, Double> measured = new LinkedHashMap<>();
-        for (ThesisPlan.Link link : plan.links()) {
-            measured.put(link.id(), link.oneWayMicros() == 0 ? null : RelayPing.medianMillis(link.oneWayMicros(), link.oneWayMicros() >= 10_000 ? 10 : 200));
-        }
-        parameters.put("relayRoundTripMsMeasured", measured);
+        parameters.put("emulation", EMULATION + (support.netem() ? "; kernel netem is available but not used (the same emulation on every machine)"
+                : "; " + support.reason()));
+        parameters.put(MEASURED_RTT, measuredRtts(plan.links().stream().map(ThesisPlan.Link::id).toList()));
         List<String> files = new ArrayList<>();
         for (ThesisPlan.Link link : plan.links()) {
             String file = Experiment.PIPELINING.file + "-" + link.id() + ".json";
-            Plan.Jmh jmh = link.oneWayMicros() >= 10_000 ? plan.slowLink() : plan.jmh();
+            Plan.Jmh jmh = link.thesisRttMs() >= 10 ? plan.slowLink() : plan.jmh();
             JmhRun.of(SessionBench.class, jmh, out.resolve(file)).threads(1).param("engine", plan.engines())
                     .param("variant", PIPELINING_VARIANTS).param("requests", strings(plan.requests()))
-                    .param("oneWayMicros", List.of(String.valueOf(link.oneWayMicros()))).run();
+                    .param("link", List.of(link.id())).run();
             files.add(file);
         }
         return files;
@@ -145,6 +156,32 @@ public final class ThesisRunner {
                 .param("variant", plan.scaleVariants()).param("servers", List.of("1"))
                 .param("connections", strings(plan.connections())).run();
         return List.of(file);
+    }
+
+    /**
+     * The round trip each link really gives, per engine: median of 5 (78 ms link) or 21 probes,
+     * each the fastest of three {@code SELECT 1} on one JDBC connection (ms).
+     */
+    private Map<String, Map<String, Double>> measuredRtts(List<String> links) {
+        Map<String, Map<String, Double>> measured = new LinkedHashMap<>();
+        for (String id : links) {
+            int probes = ThesisPlan.link(id).thesisRttMs() >= 10 ? 5 : 21;
+            Map<String, Double> byEngine = new LinkedHashMap<>();
+            for (String engine : plan.engines()) {
+                SourceUrl url = ThesisDb.url(engine);
+                if (ThesisPlan.LOOPBACK.equals(id)) {
+                    try (DbClient client = Variant.JDBC.client(url, 1)) {
+                        byEngine.put(engine, ThesisLink.measureMs(client, probes));
+                    }
+                } else {
+                    try (ThesisLink link = ThesisLink.open(id, url); DbClient client = Variant.JDBC.client(link.via(url), 1)) {
+                        byEngine.put(engine, ThesisLink.measureMs(client, probes));
+                    }
+                }
+            }
+            measured.put(id, byEngine);
+        }
+        return measured;
     }
 
     private static int max(List<Integer> values) {

@@ -44,16 +44,15 @@ public enum Variant {
         throw new IllegalArgumentException("unknown variant " + id);
     }
 
-    /** A client with {@code connections} connections (and as many executor threads), queue and timeouts generous. */
+    /**
+     * A client with {@code connections} connections (and as many executor threads), queue and
+     * timeouts generous; a session has a connection of its own, as in the thesis' drivers
+     * (nonblocking multiplexing off).
+     */
     public DbClient client(SourceUrl url, int connections) {
         ClientOptions options = ClientOptions.defaults().withPoolSize(connections).withExecutorThreads(Math.max(connections, 4))
                 .withQueueBound(10_000).withPipeliningLimit(pipeliningLimit).withHandOff(handOff)
-                .withConnectTimeout(Duration.ofSeconds(30)).withQueryTimeout(TIMEOUT);
+                .withConnectTimeout(Duration.ofSeconds(30)).withQueryTimeout(TIMEOUT).withMultiplex(false);
         return DbClients.create(url, mode, options);
-    }
-
-    /** The same server reached through another port on loopback (a {@link LatencyRelay}). */
-    static SourceUrl via(SourceUrl url, int port) {
-        return new SourceUrl(url.engine(), url.user(), url.password(), "127.0.0.1", port, url.database());
     }
 }

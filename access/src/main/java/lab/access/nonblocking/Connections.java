@@ -1,0 +1,180 @@
+package lab.access.nonblocking;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import lab.access.ForkJoin;
+import lab.access.SourceUnavailableException;
+import lab.access.internal.CallGate;
+
+/**
+ * Where {@code nonblocking} calls get a connection: the source's Vert.x pool of {@code poolSize}
+ * connections, either leased whole ({@link #lease}: transactions, and every session when
+ * multiplexing is off) or shared as pipelined {@link Lane}s ({@link #pickLane}: multiplexing on).
+ * Both draw on the same pool, so a source never has more than {@code poolSize} connections.
+ *
+ * <p>A session sticks to one lane while it has calls in flight, so its calls keep their order;
+ * it goes to the least-loaded lane, and a new lane is opened while all are busy and the pool has
+ * room. A transaction waiting for a connection while lanes hold the whole pool makes the
+ * least-loaded lane drain (take no new sessions) and go back to the pool once idle.
+ */
+final class Connections {
+
+    private final Pool pool;
+    private final CallGate gate;
+    private final ServerCancel cancel;
+    private final int max;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final List<Lane> lanes = new ArrayList<>(); // guarded by lock
+    private int leased; // whole connections held by sessions; guarded by lock
+
+    Connections(Pool pool, CallGate gate, ServerCancel cancel, int poolSize) {
+        this.pool = pool;
+        this.gate = gate;
+        this.cancel = cancel;
+        this.max = poolSize;
+    }
+
+    /** A whole connection for one call; it goes back to the pool when the call's statement ends. */
+    Future<Leased> borrow() {
+        return connection().map(c -> new Leased(c, null));
+    }
+
+    /** A whole connection for a session until {@link #giveBack}; makes a lane drain when the lanes fill the pool. */
+    Future<Leased> lease() {
+        lock.lock();
+        try {
+            leased++;
+            if (lanes.size() + leased > max) {
+                lanes.stream().filter(l -> !l.draining).min(Comparator.comparingInt(l -> l.load)).ifPresent(this::drain);
+            }
+        } finally {
+            lock.unlock();
+        }
+        return connection().map(c -> new Leased(c, cancel.serverId(c)))
+                .onFailure(e -> giveBack(null));
+    }
+
+    void giveBack(Leased connection) {
+        lock.lock();
+        try {
+            leased--;
+        } finally {
+            lock.unlock();
+        }
+        if (connection != null) {
+            connection.close();
+        }
+    }
+
+    /** The lane for a session's next calls (its load already counts one call); release each call with {@link #left}. */
+    Lane pickLane() {
+        lock.lock();
+        try {
+            Lane best = lanes.stream().filter(l -> !l.draining).min(Comparator.comparingInt(l -> l.load)).orElse(null);
+            if (best == null || best.load > 0 && lanes.size() + leased < max) {
+                best = open();
+            }
+            best.load++;
+            return best;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** One more call on a lane the session already uses. */
+    void joined(Lane lane) {
+        lock.lock();
+        try {
+            lane.load++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A call on the lane ended; one that lost its connection makes the lane drain, so later calls get a fresh one. */
+    void left(Lane lane, Throwable error) {
+        lock.lock();
+        try {
+            lane.load--;
+            if (error != null && ForkJoin.unwrap(error) instanceof SourceUnavailableException) {
+                lane.draining = true;
+            }
+            if (lane.load == 0 && lane.draining) {
+                release(lane);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A call on this lane timed out: stop its statement on the server and send no new sessions there. */
+    void timedOut(Lane lane, Leased connection) {
+        cancel.cancel(connection);
+        lock.lock();
+        try {
+            drain(lane);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void cancel(Leased connection) {
+        cancel.cancel(connection);
+    }
+
+    /** Lanes open (or opening) now. */
+    int lanes() {
+        lock.lock();
+        try {
+            return lanes.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Lane open() {
+        Future<Leased> connecting = connection().map(c -> new Leased(c, cancel.serverId(c)));
+        Lane lane = new Lane(connecting);
+        lanes.add(lane);
+        connecting.onComplete(leased -> leased.connection().closeHandler(ignored -> forget(lane)), error -> forget(lane));
+        return lane;
+    }
+
+    private void drain(Lane lane) {
+        lane.draining = true;
+        if (lane.load == 0) {
+            release(lane);
+        }
+    }
+
+    private void release(Lane lane) {
+        lanes.remove(lane);
+        lane.connection.onSuccess(Leased::close);
+    }
+
+    /** The lane's connection failed or was closed (read-idle timeout, server gone): later calls open another. */
+    private void forget(Lane lane) {
+        lock.lock();
+        try {
+            lanes.remove(lane);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A pooled connection; the pool's wait is bounded by {@code connectTimeout} and failures name the source. */
+    private Future<SqlConnection> connection() {
+        Future<SqlConnection> asked;
+        try {
+            asked = pool.getConnection();
+        } catch (RuntimeException e) { // a closed client's event loops refuse the task
+            asked = Future.failedFuture(e);
+        }
+        return asked.recover(error -> Future.failedFuture(VertxErrors.noConnection(gate, error)));
+    }
+}

@@ -1,0 +1,94 @@
+package lab.loadgen.cli;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import lab.link.Toxiproxy;
+import lab.loadgen.config.Instance;
+import lab.loadgen.config.InstancesConf;
+import lab.loadgen.faults.Fault;
+import lab.loadgen.faults.FaultMatrix;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code make faults}: every instance under load through each fault of issue 16 → results/faults-&lt;id&gt;/. */
+@Command(name = "faults", mixinStandardHelpOptions = true,
+        description = "Fault matrix: each instance under steady load, each fault injected for a window and cleared; "
+                + "writes results/faults-<id>/faults.json and index.html.")
+public final class FaultsCommand implements Callable<Integer> {
+
+    @Mixin
+    TargetOptions targets;
+
+    @Mixin
+    ResultsOption results;
+
+    @Option(names = "--app", defaultValue = "all", description = "portal | shop | all (default ${DEFAULT-VALUE})")
+    String app;
+
+    @Option(names = "--modes", split = ",", description = "only these modes, e.g. jdbc,nonblocking")
+    List<String> modes;
+
+    @Option(names = "--faults", defaultValue = "a,b,c,d,e,f",
+            description = "a server stopped (the real MariaDB!), b silent, c reset, d 2 s latency, e 1 KB/s, f sessions killed (default ${DEFAULT-VALUE})")
+    String faults;
+
+    @Option(names = "--connections", defaultValue = "50", description = "closed-loop users per instance (default ${DEFAULT-VALUE})")
+    int connections;
+
+    @Option(names = "--window", defaultValue = "8", description = "seconds each fault lasts (default ${DEFAULT-VALUE})")
+    int window;
+
+    @Option(names = "--baseline", defaultValue = "3", description = "seconds of load before the fault (default ${DEFAULT-VALUE})")
+    int baseline;
+
+    @Option(names = "--recovery-max", defaultValue = "20", description = "seconds to wait for recovery after clearing (default ${DEFAULT-VALUE})")
+    int recoveryMax;
+
+    @Option(names = "--quiet", defaultValue = "3", description = "seconds of only OK answers that count as recovered (default ${DEFAULT-VALUE})")
+    int quiet;
+
+    @Option(names = "--portal-timeout-ms", defaultValue = "6000", description = "the portal's page timeout (default ${DEFAULT-VALUE}, portal.page-timeout)")
+    long portalLimitMs;
+
+    @Option(names = "--shop-timeout-ms", defaultValue = "10000", description = "the shop's query timeout (default ${DEFAULT-VALUE}, SHOP_DB_QUERY_TIMEOUT_MS)")
+    long shopLimitMs;
+
+    @Option(names = "--toxiproxy", description = "toxiproxy API (default $TOXIPROXY_URL or " + Toxiproxy.DEFAULT_URL + ")")
+    URI toxiproxy;
+
+    @Option(names = "--scripts", defaultValue = "scripts", description = "the lab's scripts folder, for db.sh (default ${DEFAULT-VALUE})")
+    Path scripts;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Fault> chosen = Fault.parse(faults);
+        InstancesConf conf = targets.conf();
+        List<Instance> instances = new ArrayList<>();
+        for (Instance i : conf.loadTargets()) {
+            if ((app.equals("all") || i.app().equals(app)) && (modes == null || modes.contains(i.mode()))) {
+                instances.add(i);
+            }
+        }
+        if (instances.isEmpty()) {
+            throw new IllegalArgumentException("no instance matches --app " + app + (modes == null ? "" : " --modes " + modes)
+                    + "; known: " + Arrays.toString(conf.loadTargets().stream().map(Instance::name).toArray()));
+        }
+        Toxiproxy api = toxiproxy != null ? new Toxiproxy(toxiproxy) : Toxiproxy.fromEnv();
+        if (chosen.stream().anyMatch(Fault::viaProxy) && !api.isUp()) {
+            throw new IllegalStateException("faults b-e go through the lab's Toxiproxy proxies, and none answers at " + api.url()
+                    + ": start the lab with 'make up LINK=0' (or choose FAULTS=a,f)");
+        }
+        FaultMatrix matrix = new FaultMatrix(api, scripts, targets.hosts(), connections,
+                FaultMatrix.timing(baseline, window, recoveryMax, quiet, 2), Map.of("portal", portalLimitMs, "shop", shopLimitMs),
+                System.out::println);
+        Path dir = matrix.run(instances, chosen, results.resultsDir);
+        System.out.println("faults: " + dir.resolve("index.html"));
+        return 0;
+    }
+}

@@ -1,0 +1,28 @@
+package lab.loadgen.faults;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One fault on one instance, measured. Times in ms; null = not measured, with the reason in notes.
+ *
+ * @param firstErrorMs   from injecting to the first answer that was not OK (null: none)
+ * @param during         answers from injecting until recovered, by {@link Outcome#key()}
+ * @param slowestMs      slowest answer of a request overlapping the fault window
+ * @param baselineSlowestMs slowest answer before the fault (the machine's own noise)
+ * @param limitMs        the app's configured timeout; slowest must stay within limit + 1 s
+ * @param recoveryMs     from clearing to the end of the last non-OK answer (null: not within the bound)
+ * @param threads        live JVM threads {before, after}, both under load: end of the baseline, once recovered
+ * @param openFiles      open file descriptors {before, after}
+ * @param serverConns    the lab user's sessions on the servers {before, after}
+ * @param purchases      shop: confirmed purchases, new orders, stock decrease (null for the portal)
+ */
+public record Cell(String instance, String app, String mode, String fault, String faultLabel, String grade,
+                   Long firstErrorMs, Map<String, Integer> baseline, Map<String, Integer> during, Long slowestMs,
+                   Long baselineSlowestMs, long limitMs, Long recoveryMs, Integer[] threads, Integer[] openFiles, Integer[] serverConns,
+                   Long[] purchases, List<String> notes) {
+
+    public static final String GREEN = "green";
+    public static final String AMBER = "amber";
+    public static final String RED = "red";
+}

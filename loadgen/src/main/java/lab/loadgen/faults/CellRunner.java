@@ -1,0 +1,210 @@
+package lab.loadgen.faults;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import lab.loadgen.config.Instance;
+import lab.loadgen.metrics.PrometheusText;
+
+/**
+ * One fault × instance: steady load, a baseline, the fault for a fixed window, clearing it, waiting
+ * (bounded) until every answer is OK again for {@code quiet}, then the leak and purchase checks.
+ */
+final class CellRunner {
+
+    /** Thresholds of the grade (issue 16, "Done when"). */
+    static final long SLACK_MS = 1_000;
+    static final long RECOVERY_GREEN_MS = 5_000;
+    static final int THREAD_LEAK = 10;
+    static final int FILE_LEAK = 20;
+    static final int CONN_LEAK = 10;
+
+    record Timing(Duration baseline, Duration window, Duration recoveryMax, Duration quiet, Duration settle) {
+    }
+
+    private final Injector injector;
+    private final Servers servers;
+    private final Timing timing;
+    private final int connections;
+    private final HttpClient scrape = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    CellRunner(Injector injector, Servers servers, Timing timing, int connections) {
+        this.injector = injector;
+        this.servers = servers;
+        this.timing = timing;
+        this.connections = connections;
+    }
+
+    Cell run(Instance instance, URI base, Fault fault, long limitMs) throws Exception {
+        List<String> notes = new ArrayList<>();
+        boolean shop = instance.app().equals("shop");
+        List<Long> buyable = shop ? servers.buyableItems(20) : List.of();
+        Duration hangAfter = Duration.ofMillis(limitMs + 10_000);
+        long[] shopBefore = shop ? servers.ordersAndStock() : null;
+        // threads, files and sessions are compared under the same load: at the end of the baseline
+        // and once recovered (a cold instance grows its pools in the first seconds; no leak)
+        Integer threadsBefore;
+        Integer filesBefore;
+        Integer connsBefore;
+        Integer threadsAfter = null;
+        Integer filesAfter = null;
+        Integer connsAfter = null;
+
+        long t0;
+        long t1;
+        Long recoveredAt = null;
+        Traffic traffic = new Traffic(base, instance.app(), connections, hangAfter, buyable);
+        try (traffic) {
+            Thread.sleep(timing.baseline());
+            threadsBefore = metric(base, instance, "jvm_threads_live_threads");
+            filesBefore = metric(base, instance, "process_files_open_files");
+            connsBefore = servers.connections(instance.app());
+            t0 = System.nanoTime();
+            try {
+                String note = injector.inject(fault, instance);
+                if (note != null) {
+                    notes.add(note);
+                }
+                Thread.sleep(timing.window());
+            } finally {
+                injector.clear(fault, instance);
+            }
+            t1 = System.nanoTime();
+            long deadline = t1 + timing.recoveryMax().toNanos();
+            while (System.nanoTime() < deadline) {
+                Thread.sleep(250);
+                long lastBad = lastBadEnd(traffic.samples(), t1);
+                boolean okSince = traffic.samples().stream().anyMatch(s -> s.outcome().ok() && s.startNs() > lastBad);
+                // a request still open from before the clearing may yet end badly: not recovered until it is answered
+                boolean faultAnswered = traffic.oldestInFlight() - t1 > 0;
+                if (okSince && faultAnswered && System.nanoTime() - lastBad >= timing.quiet().toNanos()) {
+                    recoveredAt = lastBad;
+                    threadsAfter = metric(base, instance, "jvm_threads_live_threads");
+                    filesAfter = metric(base, instance, "process_files_open_files");
+                    connsAfter = servers.connections(instance.app());
+                    break;
+                }
+            }
+            if (recoveredAt == null) {
+                notes.add("not recovered within " + timing.recoveryMax().toSeconds() + " s of clearing");
+            }
+        }
+        List<Sample> samples = traffic.samples(); // every user stopped: the complete record
+        Thread.sleep(timing.settle()); // the last purchases' transactions end before orders and stock are read
+
+        Map<String, Integer> baseline = count(samples, s -> s.endNs() < t0);
+        long end = recoveredAt == null ? Long.MAX_VALUE : Math.max(recoveredAt, t1);
+        Map<String, Integer> during = count(samples, s -> s.endNs() >= t0 && s.startNs() <= end);
+        Long firstError = samples.stream().filter(s -> !s.outcome().ok() && s.endNs() >= t0)
+                .mapToLong(Sample::endNs).min().stream().boxed().findFirst().map(e -> (e - t0) / 1_000_000).orElse(null);
+        Long slowest = samples.stream().filter(s -> s.endNs() >= t0 && s.startNs() <= t1)
+                .mapToLong(Sample::millis).max().stream().boxed().findFirst().orElse(null);
+        Long baselineSlowest = samples.stream().filter(s -> s.endNs() < t0)
+                .mapToLong(Sample::millis).max().stream().boxed().findFirst().orElse(null);
+        // the complete record decides: the last bad answer after clearing, if recovery was seen at all
+        Long recovery = recoveredAt == null ? null : Math.max(0, (lastBadEnd(samples, t1) - t1) / 1_000_000);
+
+        Long[] purchases = null;
+        if (shop) {
+            long bought = samples.stream().filter(Sample::bought).count();
+            long[] shopAfter = servers.ordersAndStock();
+            purchases = new Long[] {bought, shopBefore == null || shopAfter == null ? null : shopAfter[0] - shopBefore[0],
+                    shopBefore == null || shopAfter == null ? null : shopBefore[1] - shopAfter[1]};
+        }
+        String grade = grade(during, slowest, limitMs, recovery, threadsBefore, threadsAfter, filesBefore, filesAfter,
+                connsBefore, connsAfter, purchases, notes);
+        return new Cell(instance.name(), instance.app(), instance.mode(), fault.letter, fault.label, grade, firstError,
+                baseline, during, slowest, baselineSlowest, limitMs, recovery, new Integer[] {threadsBefore, threadsAfter},
+                new Integer[] {filesBefore, filesAfter}, new Integer[] {connsBefore, connsAfter}, purchases, notes);
+    }
+
+    /** End of the last non-OK answer that was still open at {@code since} or began after it; since if none. */
+    static long lastBadEnd(List<Sample> samples, long since) {
+        long last = since;
+        for (Sample s : samples) {
+            if (!s.outcome().ok() && s.endNs() > last) {
+                last = s.endNs();
+            }
+        }
+        return last;
+    }
+
+    /** Answers by outcome, every outcome present (0 when none), keyed "ok", "failed_panel", … */
+    static Map<String, Integer> count(List<Sample> samples, java.util.function.Predicate<Sample> which) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (Outcome o : Outcome.values()) {
+            counts.put(o.key(), 0);
+        }
+        samples.stream().filter(which).forEach(s -> counts.merge(s.outcome().key(), 1, Integer::sum));
+        return counts;
+    }
+
+    /**
+     * Red: a hang, an answer slower than limit + 1 s, no recovery, or purchases that do not add up.
+     * Amber: recovery over 5 s, a wrong answer (5xx other than 503), or resources that grew.
+     */
+    static String grade(Map<String, Integer> during, Long slowest, long limitMs, Long recovery, Integer thrB, Integer thrA,
+                        Integer fdB, Integer fdA, Integer connB, Integer connA, Long[] purchases, List<String> notes) {
+        String grade = Cell.GREEN;
+        if (during.get(Outcome.HANG.key()) > 0) {
+            notes.add(during.get(Outcome.HANG.key()) + " requests hung (no answer)");
+            grade = Cell.RED;
+        }
+        if (slowest != null && slowest > limitMs + SLACK_MS) {
+            notes.add("slowest " + slowest + " ms > timeout " + limitMs + " ms + 1 s");
+            grade = Cell.RED;
+        }
+        if (recovery == null) {
+            grade = Cell.RED;
+        }
+        if (purchases != null && (purchases[1] == null || !purchases[0].equals(purchases[1]) || !purchases[1].equals(purchases[2]))) {
+            notes.add("purchases: " + purchases[0] + " confirmed, " + purchases[1] + " new orders, stock -" + purchases[2]);
+            grade = Cell.RED;
+        }
+        if (grade.equals(Cell.RED)) {
+            return grade;
+        }
+        if (recovery > RECOVERY_GREEN_MS) {
+            notes.add("recovery " + recovery + " ms > 5 s");
+            grade = Cell.AMBER;
+        }
+        if (during.get(Outcome.ERROR.key()) > 0) {
+            notes.add(during.get(Outcome.ERROR.key()) + " wrong answers (5xx other than 503)");
+            grade = Cell.AMBER;
+        }
+        if (grew(thrB, thrA, THREAD_LEAK) || grew(fdB, fdA, FILE_LEAK) || grew(connB, connA, CONN_LEAK)) {
+            notes.add("resources grew (threads " + thrB + "→" + thrA + ", files " + fdB + "→" + fdA + ", server sessions " + connB + "→" + connA + ")");
+            grade = Cell.AMBER;
+        }
+        return grade;
+    }
+
+    private static boolean grew(Integer before, Integer after, int by) {
+        return before != null && after != null && after - before > by;
+    }
+
+    /** One gauge from the instance's Prometheus page; null when it cannot be read. */
+    private Integer metric(URI base, Instance instance, String name) {
+        if (!instance.hasMetrics()) {
+            return null;
+        }
+        try {
+            HttpResponse<String> r = scrape.send(HttpRequest.newBuilder(base.resolve(instance.metricsPath()))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+            OptionalDouble v = PrometheusText.parse(r.body()).sum(name);
+            return v.isPresent() ? (int) Math.round(v.getAsDouble()) : null;
+        } catch (java.io.IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package lab.loadgen.metrics;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+import lab.loadgen.results.Interference;
+
+/**
+ * Who used the CPU while a repetition ran: the measured instance, the database servers (MariaDB,
+ * PostgreSQL, every process of theirs), the other lab instances (their PID files under the lab's
+ * run folder), and the unaccounted rest of the machine's busy time after those, the load tool and
+ * loadgen itself. Usage: {@code Mark m = start(); ... run ...; stop(m, toolCpuSec)}.
+ */
+public final class InterferenceMeter {
+
+    /** Database server processes by command name, and the name they are reported under. */
+    static final Map<String, String> DATABASES = Map.of("mariadbd", "mariadb", "mysqld", "mariadb", "postgres", "postgresql");
+
+    private final Path pidsDir;
+    private final String measured;
+
+    /** Where the CPU times stood when a repetition started. */
+    public record Mark(long nanos, Double machineSec, Double selfSec, Map<Long, Double> procSec,
+                       Map<Long, String> dbs, Map<String, Long> instances) {
+    }
+
+    /**
+     * @param pidsDir  the lab's PID files ({@code <instance>.pid}); may be missing (containers, remote)
+     * @param measured the instance under load
+     */
+    public InterferenceMeter(Path pidsDir, String measured) {
+        this.pidsDir = pidsDir;
+        this.measured = measured;
+    }
+
+    public Mark start() {
+        Map<String, Long> instances = instancePids();
+        Map<Long, String> dbs = ProcCpu.byName(DATABASES.keySet());
+        Map<Long, Double> proc = new HashMap<>();
+        instances.values().forEach(pid -> put(proc, pid));
+        dbs.keySet().forEach(pid -> put(proc, pid));
+        return new Mark(System.nanoTime(), ProcCpu.machineBusySec(), ProcCpu.processSec(ProcessHandle.current().pid()),
+                proc, dbs, instances);
+    }
+
+    private static void put(Map<Long, Double> proc, long pid) {
+        Double s = ProcCpu.processSec(pid);
+        if (s != null) {
+            proc.put(pid, s);
+        }
+    }
+
+    /** @param toolCpuSec the load tool's CPU seconds over the repetition (null: unknown) */
+    public Interference stop(Mark m, Double toolCpuSec) {
+        double wall = (System.nanoTime() - m.nanos()) / 1e9;
+        Double machineNow = ProcCpu.machineBusySec();
+        if (m.machineSec() == null || machineNow == null || wall <= 0) {
+            return null;
+        }
+        Double instancePct = null;
+        Map<String, Double> others = new TreeMap<>();
+        Map<String, Double> links = new TreeMap<>();
+        double accounted = 0;
+        for (Map.Entry<String, Long> e : m.instances().entrySet()) {
+            Double pct = pct(m, e.getValue(), wall);
+            if (pct == null) {
+                continue;
+            }
+            accounted += pct;
+            if (e.getKey().startsWith("toxiproxy")) {
+                links.merge("toxiproxy (link)", pct, Double::sum); // part of the measured path, like the databases
+            } else if (e.getKey().equals(measured)) {
+                instancePct = pct;
+            } else {
+                others.put(e.getKey(), pct);
+            }
+        }
+        Map<String, Double> dbs = new TreeMap<>(links);
+        for (Map.Entry<Long, String> e : m.dbs().entrySet()) {
+            Double pct = pct(m, e.getKey(), wall);
+            if (pct != null) {
+                dbs.merge(DATABASES.get(e.getValue()), pct, Double::sum);
+                accounted += pct;
+            }
+        }
+        dbs.replaceAll((k, v) -> round(v));
+        Double selfNow = ProcCpu.processSec(ProcessHandle.current().pid());
+        if (selfNow != null && m.selfSec() != null) {
+            accounted += (selfNow - m.selfSec()) / wall * 100;
+        }
+        accounted += toolCpuSec == null ? 0 : toolCpuSec / wall * 100;
+        double busyPct = (machineNow - m.machineSec()) / wall * 100;
+        double rest = Math.max(0, busyPct - accounted);
+        double otherSum = others.values().stream().mapToDouble(Double::doubleValue).sum() + rest;
+        String detail = m.instances().isEmpty() ? "no PID files in " + pidsDir + ": lab instances not told apart (all in the unaccounted rest)" : null;
+        return new Interference(instancePct == null ? null : round(instancePct), dbs, round(others), round(rest),
+                round(busyPct), otherSum > Interference.LIMIT_PCT, detail);
+    }
+
+    private static Double pct(Mark m, long pid, double wall) {
+        Double before = m.procSec().get(pid);
+        Double now = ProcCpu.processSec(pid);
+        return before == null || now == null ? null : Math.max(0, now - before) / wall * 100;
+    }
+
+    private Map<String, Long> instancePids() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        if (pidsDir == null || !Files.isDirectory(pidsDir)) {
+            return out;
+        }
+        try (var files = Files.list(pidsDir)) {
+            files.filter(f -> f.getFileName().toString().endsWith(".pid")).sorted().forEach(f -> {
+                try {
+                    String name = f.getFileName().toString().replaceFirst("\\.pid$", "");
+                    out.put(name, Long.parseLong(Files.readString(f).strip()));
+                } catch (IOException | NumberFormatException e) {
+                    // a PID file being rewritten: that instance is left out of this repetition
+                }
+            });
+        } catch (IOException e) {
+            return out;
+        }
+        return out;
+    }
+
+    private static Map<String, Double> round(Map<String, Double> m) {
+        Map<String, Double> out = new TreeMap<>();
+        m.forEach((k, v) -> out.put(k, round(v)));
+        return out;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10.0) / 10.0;
+    }
+}

@@ -1,0 +1,79 @@
+package lab.loadgen.metrics;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * CPU times from /proc, in seconds: the machine's busy time (user + nice + system + steal; idle,
+ * I/O wait and interrupt time left out, since loopback networking is charged there to nobody in
+ * particular), per process user + system time, and that of this JVM's reaped children (the load
+ * tools, however many processes a step ran). Null/absent where /proc is missing.
+ */
+public final class ProcCpu {
+
+    /** USER_HZ, the unit of /proc times; 100 on every Linux architecture Java runs on. */
+    private static final double HZ = 100.0;
+    private static final Path PROC = Path.of("/proc");
+
+    private ProcCpu() {
+    }
+
+    /** Busy seconds of the whole machine since boot (all cores), or null. */
+    public static Double machineBusySec() {
+        try {
+            String line = Files.readAllLines(PROC.resolve("stat")).getFirst();
+            String[] f = line.trim().split("\\s+");
+            // cpu user nice system idle iowait irq softirq steal
+            long busy = Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[8]);
+            return busy / HZ;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** User + system seconds of one process, or null when it is gone or unreadable. */
+    public static Double processSec(long pid) {
+        return statSeconds(Long.toString(pid), 11);
+    }
+
+    /** User + system seconds of this JVM's finished (reaped) children (cutime + cstime), or null. */
+    public static Double childrenSec() {
+        return statSeconds("self", 13);
+    }
+
+    /** Two adjacent time fields of /proc/PID/stat, counted from the field after the command name. */
+    private static Double statSeconds(String pid, int field) {
+        try {
+            String stat = Files.readString(PROC.resolve(pid).resolve("stat"));
+            // after the ")" closing the command name: state is field 3; utime 14, stime 15, cutime 16, cstime 17
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[field]) + Long.parseLong(f[field + 1])) / HZ;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Every process whose command name (/proc/PID/comm) is one of {@code names}: pid -> name. */
+    public static Map<Long, String> byName(java.util.Set<String> names) {
+        Map<Long, String> out = new HashMap<>();
+        try (Stream<Path> dirs = Files.list(PROC)) {
+            dirs.filter(d -> d.getFileName().toString().chars().allMatch(Character::isDigit)).forEach(d -> {
+                try {
+                    String comm = Files.readString(d.resolve("comm")).strip();
+                    if (names.contains(comm)) {
+                        out.put(Long.parseLong(d.getFileName().toString()), comm);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // the process ended meanwhile
+                }
+            });
+        } catch (IOException e) {
+            return Map.of();
+        }
+        return out;
+    }
+}

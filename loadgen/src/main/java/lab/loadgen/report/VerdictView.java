@@ -1,0 +1,50 @@
+package lab.loadgen.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import lab.loadgen.results.Results;
+import lab.loadgen.verdict.AppVerdict;
+import lab.loadgen.verdict.Crossover;
+import lab.loadgen.verdict.ThesisClaims;
+
+/** The model of verdict.ftlh for one run: "verdicts" (per app, rows by scenario) and "claims". */
+public final class VerdictView {
+
+    private VerdictView() {
+    }
+
+    public static Map<String, Object> model(Results r) {
+        List<AppVerdict> verdicts = AppVerdict.of(r);
+        List<Map<String, Object>> apps = new ArrayList<>();
+        for (AppVerdict v : verdicts) {
+            Set<String> modes = new LinkedHashSet<>();
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (AppVerdict.Row row : v.rows()) {
+                Map<String, AppVerdict.ModeCell> cells = new LinkedHashMap<>();
+                row.modes().forEach(c -> {
+                    modes.add(c.mode());
+                    cells.put(c.mode(), c);
+                });
+                Map<String, Object> m = new LinkedHashMap<>(Map.of("label", row.label(), "summary", row.summary(),
+                        "verdict", row.verdict(), "cells", cells));
+                if (row.ceiling() != null) {
+                    m.put("ceiling", String.format(java.util.Locale.ROOT, "%.0f (%.0f–%.0f)", row.ceiling().median(),
+                            row.ceiling().min(), row.ceiling().max()));
+                }
+                rows.add(m);
+            }
+            apps.add(Map.of("app", v.app(), "tool", v.tool(), "modes", List.copyOf(modes), "rows", rows,
+                    "crossover", Crossover.of(v), "hasCeiling", v.rows().stream().anyMatch(x -> x.ceiling() != null)));
+        }
+        boolean concurrencySweep = verdicts.stream().anyMatch(v -> v.rows().stream().anyMatch(x -> x.scenario().rttMs() == null));
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("verdicts", apps);
+        model.put("claims", concurrencySweep ? ThesisClaims.of(verdicts) : List.of());
+        return model;
+    }
+}

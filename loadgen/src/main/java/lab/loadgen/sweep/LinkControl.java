@@ -1,0 +1,15 @@
+package lab.loadgen.sweep;
+
+/** Sets the round trip of the lab's app→database link between steps (PROFILE=latency). */
+public interface LinkControl {
+
+    /** Puts {@code rttMs} in force on every proxy of the lab (0: through the proxies, no added latency). */
+    void setRttMs(double rttMs) throws Exception;
+
+    /** A lab without a controllable link: every step that asks for an RTT fails with {@code why}. */
+    static LinkControl unavailable(String why) {
+        return rtt -> {
+            throw new IllegalStateException(why);
+        };
+    }
+}

@@ -1,0 +1,48 @@
+package lab.loadgen.verdict;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import lab.report.Verdict;
+
+/**
+ * Per asynchronous mode, the smallest link RTT at which it serves at least {@link #FACTOR} × the
+ * jdbc mode's requests/sec (medians of the repetitions), or "none up to" the largest RTT measured.
+ */
+public record Crossover(String mode, Double rttMs, String text) {
+
+    public static final double FACTOR = 1.5;
+
+    public static List<Crossover> of(AppVerdict v) {
+        List<AppVerdict.Row> rows = v.rows().stream().filter(r -> r.scenario().rttMs() != null).toList();
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        double maxRtt = rows.stream().mapToDouble(r -> r.scenario().rttMs()).max().orElseThrow();
+        Set<String> modes = new LinkedHashSet<>();
+        rows.forEach(r -> modes.addAll(r.verdict().modes().keySet()));
+        modes.remove(AppVerdict.BASELINE);
+        List<Crossover> out = new ArrayList<>();
+        for (String mode : modes) {
+            AppVerdict.Row hit = rows.stream().filter(r -> {
+                Verdict.Entry e = r.verdict().modes().get(mode);
+                return e != null && e.ratio() != null && e.ratio().median() >= FACTOR;
+            }).findFirst().orElse(null);
+            if (hit == null) {
+                out.add(new Crossover(mode, null, String.format(Locale.ROOT, "none up to %s ms", num(maxRtt))));
+            } else {
+                Verdict.Entry e = hit.verdict().modes().get(mode);
+                out.add(new Crossover(mode, hit.scenario().rttMs(), String.format(Locale.ROOT,
+                        "%s ms (%.2f× jdbc there)", num(hit.scenario().rttMs()), e.ratio().median())));
+            }
+        }
+        return out;
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}

@@ -1,0 +1,34 @@
+package lab.loadgen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import lab.link.LinkFile;
+import lab.link.LinkProxy;
+import lab.link.ToxiproxyServer;
+import lab.loadgen.sweep.LinkControl;
+
+/** PROFILE=latency's link switch against a real toxiproxy-server: every proxy gets the RTT, and it is recorded. */
+class SweepLinkTest {
+
+    @Test
+    void setsTheRttOnEveryProxyAndRecordsIt(@TempDir Path runDir) throws Exception {
+        try (ToxiproxyServer server = ToxiproxyServer.start()) {
+            LinkProxy a = server.api().proxy("portal-jdbc--contacts-mysql", "127.0.0.1:0", "127.0.0.1:3306");
+            LinkProxy b = server.api().proxy("portal-jdbc--logs-pg", "127.0.0.1:0", "127.0.0.1:5432");
+            LinkControl link = SweepLink.control(server.api(), runDir);
+            link.setRttMs(78);
+            assertEquals(78, server.api().existing(a.name()).rttMs());
+            assertEquals(78, server.api().existing(b.name()).rttMs());
+            assertEquals(78.0, LinkFile.read(runDir).orElseThrow().rttMs());
+            link.setRttMs(0);
+            assertEquals(0, server.api().existing(a.name()).rttMs());
+            link.setRttMs(0.2);
+            assertEquals(0.2, LinkFile.read(runDir).orElseThrow().rttMs(), "asked sub-millisecond RTT is recorded as asked");
+        }
+    }
+}
