@@ -88,10 +88,11 @@ PY
 
 say "down (volumes too)"
 WIPE=1 "$here/compose.sh" down
-label=com.docker.compose.project=$project
-for left in "$(docker container ls -aq --filter "$label")" "$(docker network ls -q --filter "$label")" \
-            "$(docker volume ls -q --filter "$label")"; do
-  [ -z "$left" ] || fail "left after down: $left"
+filter=label=com.docker.compose.project=$project
+for kind in container network volume; do
+  flags=(-q --filter "$filter"); [ $kind = container ] && flags+=(--all)
+  left=$(docker $kind ls "${flags[@]}") || fail "cannot list ${kind}s"
+  [ -z "$left" ] || fail "${kind}s left after down: $left"
 done
 docker image prune -f >/dev/null    # superseded builds; the images in use stay as a cache
 trap - EXIT

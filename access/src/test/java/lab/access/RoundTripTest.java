@@ -26,9 +26,10 @@ class RoundTripTest {
 
             var gauge = registry.get(RoundTrip.METRIC).tag("source", "src").gauge();
             gauge.value(); // a scrape starts the first probe
-            long deadline = System.nanoTime() + 10_000_000_000L;
+            long deadline = System.nanoTime() + 30_000_000_000L;
             while (Double.isNaN(probes.get("src").lastMs()) && System.nanoTime() < deadline) {
                 Thread.sleep(20);
+                probes.get("src").remeasure(); // no-op while a probe runs; retries one that failed on a loaded machine
             }
             double ms = gauge.value();
             assertTrue(ms >= 18 && ms < 1_000, mode + ": measured through a 20 ms link: " + ms); // generous: noise only adds

@@ -9,9 +9,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import lab.access.Rows;
 
@@ -20,11 +21,17 @@ import lab.access.Rows;
  * statement still running after {@code queryTimeout} is cancelled with {@link Statement#cancel()}
  * (the driver sends PostgreSQL's cancel request or MySQL's {@code KILL QUERY}), so the server stops
  * it, in every JDBC mode. This is what {@code setQueryTimeout} does, without its whole-second
- * granularity and without the timer thread Connector/J starts per connection for it.
+ * granularity and with one timer thread per JVM ({@code jdbc-statement-timeouts}) instead of the
+ * one Connector/J starts per connection for it.
  */
 final class JdbcStatements {
 
-    /** Cancels run on virtual threads: a cancel opens a connection, which must not hold up a shared timer. */
+    /**
+     * One timer thread per JVM for every statement's timeout; a statement that ends in time takes
+     * its timer task out of the queue at once (nothing is retained for {@code queryTimeout}).
+     */
+    private static final ScheduledThreadPoolExecutor TIMEOUTS = timeouts();
+    /** Cancels run on virtual threads: a cancel opens a connection, which must not hold up the timer. */
     private static final Executor CANCELS = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("jdbc-cancel-", 0).factory());
 
     private final long timeoutMs;
@@ -36,7 +43,7 @@ final class JdbcStatements {
     SqlWork<Rows> query(String sql, List<?> params) {
         return connection -> {
             try (PreparedStatement statement = prepare(connection, sql, params)) {
-                CompletableFuture<Void> cancel = cancelLater(statement);
+                ScheduledFuture<?> cancel = cancelLater(statement);
                 try (ResultSet resultSet = statement.executeQuery()) {
                     return copy(resultSet);
                 } finally {
@@ -49,7 +56,7 @@ final class JdbcStatements {
     SqlWork<Long> update(String sql, List<?> params) {
         return connection -> {
             try (PreparedStatement statement = prepare(connection, sql, params)) {
-                CompletableFuture<Void> cancel = cancelLater(statement);
+                ScheduledFuture<?> cancel = cancelLater(statement);
                 try {
                     return statement.executeLargeUpdate();
                 } finally {
@@ -60,14 +67,24 @@ final class JdbcStatements {
     }
 
     /** The drivers ignore a cancel for a statement that is no longer running, so a late one is harmless. */
-    private CompletableFuture<Void> cancelLater(Statement statement) {
-        return CompletableFuture.runAsync(() -> {
+    private ScheduledFuture<?> cancelLater(Statement statement) {
+        return TIMEOUTS.schedule(() -> CANCELS.execute(() -> {
             try {
                 statement.cancel();
             } catch (SQLException | RuntimeException ignored) {
                 // the statement ended or its connection is gone: nothing left to stop
             }
-        }, CompletableFuture.delayedExecutor(timeoutMs, TimeUnit.MILLISECONDS, CANCELS));
+        }), timeoutMs, TimeUnit.MILLISECONDS);
+    }
+
+    private static ScheduledThreadPoolExecutor timeouts() {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread thread = new Thread(task, "jdbc-statement-timeouts");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
     }
 
     private static PreparedStatement prepare(Connection connection, String sql, List<?> params) throws SQLException {

@@ -127,16 +127,6 @@ final class Connections {
         cancel.cancel(connection);
     }
 
-    /** Lanes open (or opening) now. */
-    int lanes() {
-        lock.lock();
-        try {
-            return lanes.size();
-        } finally {
-            lock.unlock();
-        }
-    }
-
     private Lane open() {
         Future<Leased> connecting = connection().map(c -> new Leased(c, cancel.serverId(c)));
         Lane lane = new Lane(connecting);

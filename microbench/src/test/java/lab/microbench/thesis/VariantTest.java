@@ -15,6 +15,7 @@ class VariantTest {
                 SessionBench session = new SessionBench();
                 session.engine = engine;
                 session.variant = v.id;
+                session.link = ThesisPlan.LOOPBACK;
                 session.requests = 5;
                 session.open();
                 try {
