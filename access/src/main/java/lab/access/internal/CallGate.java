@@ -211,6 +211,11 @@ public final class CallGate implements AutoCloseable {
             return gaveUp.get();
         }
 
+        /** The work has ended ({@link #finished()} was called). */
+        public boolean isFinished() {
+            return finished.get();
+        }
+
         /** Room stays taken until the work really ends (the cancel makes that soon), so stuck work stays bounded. */
         private void timedOut() {
             gaveUp.set(true);

@@ -56,10 +56,11 @@ final class Connections {
             lock.unlock();
         }
         return connection().map(c -> new Leased(c, cancel.serverId(c)))
-                .onFailure(e -> giveBack(null));
+                .onFailure(e -> giveBack(null, false));
     }
 
-    void giveBack(Leased connection) {
+    /** @param abandon a statement on it went unanswered: close it rather than lend it again */
+    void giveBack(Leased connection, boolean abandon) {
         lock.lock();
         try {
             leased--;
@@ -67,7 +68,11 @@ final class Connections {
             lock.unlock();
         }
         if (connection != null) {
-            connection.close();
+            if (abandon) {
+                connection.abandon();
+            } else {
+                connection.close();
+            }
         }
     }
 
@@ -112,11 +117,15 @@ final class Connections {
         }
     }
 
-    /** A call on this lane timed out: stop its statement on the server and send no new sessions there. */
+    /**
+     * A call on this lane timed out: stop its statement on the server, send no new sessions there,
+     * and close the connection once the lane is idle instead of lending it again.
+     */
     void timedOut(Lane lane, Leased connection) {
         cancel.cancel(connection);
         lock.lock();
         try {
+            lane.abandoned = true;
             drain(lane);
         } finally {
             lock.unlock();
@@ -144,7 +153,7 @@ final class Connections {
 
     private void release(Lane lane) {
         lanes.remove(lane);
-        lane.connection.onSuccess(Leased::close);
+        lane.connection.onSuccess(lane.abandoned ? Leased::abandon : Leased::close);
     }
 
     /** The lane's connection failed or was closed (read-idle timeout, server gone): later calls open another. */

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import lab.access.DbException;
 import lab.access.DbSession;
 import lab.access.Rows;
+import lab.access.SourceUnavailableException;
 import lab.access.internal.CallGate;
 
 /**
@@ -39,6 +40,8 @@ final class NonBlockingSession implements DbSession {
     private Promise<Void> laneIdle;
     /** Set and read only in statements queued on the session's own connection, which run in order. */
     private volatile Future<Transaction> transaction;
+    /** A call on the own connection timed out: later statements there could wait behind it for ever. */
+    private volatile boolean ownTimedOut;
 
     NonBlockingSession(CallGate gate, Connections connections, Statements statements, boolean multiplexed) {
         this.gate = gate;
@@ -68,12 +71,28 @@ final class NonBlockingSession implements DbSession {
 
     @Override
     public CompletionStage<Void> commit() {
-        return call(true, true, leased -> end(Transaction::commit), ignored -> null);
+        if (leaseFailed()) {
+            return CompletableFuture.failedFuture(new DbException(gate.source(), "no transaction in progress: BEGIN got no connection", null, 0, null));
+        }
+        return call(true, true, leased -> end(leased, true), ignored -> null);
     }
 
+    /** Nothing to roll back when BEGIN got no connection: no new lease is waited for just to say so. */
     @Override
     public CompletionStage<Void> rollback() {
-        return call(true, true, leased -> end(Transaction::rollback), ignored -> null);
+        if (leaseFailed()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return call(true, true, leased -> end(leased, false), ignored -> null);
+    }
+
+    private boolean leaseFailed() {
+        lock.lock();
+        try {
+            return !closed && own != null && own.failed();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Gives the connection back to the pool once every call made so far has ended. */
@@ -93,12 +112,20 @@ final class NonBlockingSession implements DbSession {
         }
     }
 
-    private Future<Void> end(Function<Transaction, Future<Void>> how) {
+    private Future<Void> end(Leased leased, boolean commit) {
         Future<Transaction> tx = transaction;
         transaction = null;
         if (tx == null) {
             return Future.failedFuture(new IllegalStateException("no transaction in progress (begin() first)"));
         }
+        if (ownTimedOut) {
+            // queued behind a statement that got no answer, COMMIT or ROLLBACK would wait as long again:
+            // closing the connection ends the transaction, and the server rolls it back
+            leased.abandon();
+            return commit ? Future.failedFuture(new SourceUnavailableException(gate.source(),
+                    "unavailable: transaction rolled back, a statement in it got no answer", null)) : Future.succeededFuture();
+        }
+        Function<Transaction, Future<Void>> how = commit ? Transaction::commit : Transaction::rollback;
         // a failed statement makes Vert.x roll back by itself: ending it again is not an error
         return tx.compose(how).recover(e -> tx.result() != null && e.getMessage() != null
                 && e.getMessage().startsWith("Transaction already complete") ? Future.succeededFuture() : Future.failedFuture(e));
@@ -133,7 +160,7 @@ final class NonBlockingSession implements DbSession {
             lock.unlock();
         }
         Lane onThisLane = used;
-        Consumer<Leased> onTimeout = onThisLane == null ? connections::cancel : leased -> connections.timedOut(onThisLane, leased);
+        Consumer<Leased> onTimeout = onThisLane == null ? this::ownTimedOut : leased -> connections.timedOut(onThisLane, leased);
         Function<CallGate.Call, CompletableFuture<T>> start = c -> VertxCalls.run(c, gate, connection, onTimeout, statement, map);
         CompletionStage<T> running = isEnd ? gate.submitEnd(start) : gate.submit(start);
         CompletableFuture<T> result = new CompletableFuture<>();
@@ -146,6 +173,11 @@ final class NonBlockingSession implements DbSession {
             }
         });
         return result;
+    }
+
+    private void ownTimedOut(Leased leased) {
+        ownTimedOut = true;
+        connections.cancel(leased);
     }
 
     /** The session's own connection, leased on first need (after the calls still on its lane), or again after a failed lease. */
@@ -191,7 +223,7 @@ final class NonBlockingSession implements DbSession {
     private void returnOwn() {
         if (own != null && !ownReturned) {
             ownReturned = true;
-            own.onSuccess(connections::giveBack);
+            own.onSuccess(leased -> connections.giveBack(leased, ownTimedOut));
         }
     }
 }

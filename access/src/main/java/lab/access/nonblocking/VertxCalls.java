@@ -1,7 +1,10 @@
 package lab.access.nonblocking;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -9,6 +12,14 @@ import lab.access.internal.CallGate;
 
 /** Runs an admitted call's statement once its connection is in hand and bridges the result to the caller's stage. */
 final class VertxCalls {
+
+    /**
+     * How long a timed-out statement's connection gets to answer the server-side cancel before it
+     * is abandoned ({@link Leased#abandon}): a server that answers does so in milliseconds; one
+     * that does not (silent, or the link dropped the bytes) would hold the call, its room and
+     * every statement pipelined behind it until the read-idle timeout.
+     */
+    private static final Executor ABANDON = CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS);
 
     private VertxCalls() {
     }
@@ -33,7 +44,12 @@ final class VertxCalls {
                 .eventually(() -> borrowed.succeeded() ? borrowed.result().connection().close() : Future.succeededFuture()), map);
     }
 
-    /** The statement, unless the caller gave up while waiting for the connection (then it is never sent). */
+    /**
+     * The statement, unless the caller gave up while waiting for the connection (then it is never
+     * sent). After a timeout the call ends when the statement does, or at the latest when its
+     * connection is abandoned: the MySQL client has been seen to leave a statement pending on a
+     * connection it closed, which would keep the call's room taken for good.
+     */
     private static <R> Future<R> start(CallGate.Call call, Future<Leased> connection, Consumer<Leased> onTimeout,
                                        Function<Leased, Future<R>> statement) {
         return connection.compose(leased -> {
@@ -41,8 +57,18 @@ final class VertxCalls {
                 return Future.failedFuture(new TimeoutException("the caller gave up before a connection was in hand"));
             }
             call.started();
-            call.onTimeout(() -> onTimeout.accept(leased));
-            return statement.apply(leased);
+            Promise<R> outcome = Promise.promise();
+            call.onTimeout(() -> {
+                onTimeout.accept(leased);
+                ABANDON.execute(() -> {
+                    if (!call.isFinished()) {
+                        leased.abandon();
+                        outcome.tryFail(new TimeoutException("no answer, not even to the cancel: connection closed"));
+                    }
+                });
+            });
+            statement.apply(leased).onComplete(outcome::tryComplete, outcome::tryFail);
+            return outcome.future();
         });
     }
 

@@ -1,0 +1,206 @@
+package lab.access;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import lab.access.SourceUrl.Engine;
+import lab.link.LinkProxy;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code nonblocking} with multiplexing under closed-loop load — pool reads, multiplexed sessions
+ * and transactions at once, as the shop's {@code /mix} and {@code /purchase} — while the link goes
+ * silent (Toxiproxy {@code timeout 0}: bytes dropped, nothing answered) or resets every
+ * connection, for a few seconds: every call ends (answer or error) within
+ * {@code queryTimeout + connectTimeout + slack}, a transaction included (its ROLLBACK must not
+ * wait behind a statement that will never be answered); once the fault is cleared calls succeed
+ * again, and nothing is left in flight or open beyond the pool.
+ */
+class FaultUnderLoadTest {
+
+    private static final Duration CONNECT = Duration.ofMillis(1000);
+    private static final Duration QUERY = Duration.ofMillis(2000);
+    private static final Duration SLACK = Duration.ofSeconds(3);
+    private static final long BOUND_MS = QUERY.plus(CONNECT).plus(SLACK).toMillis();
+    private static final int POOL = 4;
+    private static final int USERS = 24;
+    private static final int ROWS = 20;
+    private static final Duration FAULT = Duration.ofSeconds(4);
+
+    enum Fault {
+        SILENT(LinkProxy::silent), RESET(p -> p.resetPeer(0));
+
+        final Consumer<LinkProxy> inject;
+
+        Fault(Consumer<LinkProxy> inject) {
+            this.inject = inject;
+        }
+    }
+
+    @BeforeAll
+    static void createTable() throws Exception {
+        for (Engine engine : Engine.values()) {
+            TestDb.execute(engine, "DROP TABLE IF EXISTS access_fault", "CREATE TABLE access_fault (id INT PRIMARY KEY, n INT NOT NULL)");
+            for (int i = 1; i <= ROWS; i++) {
+                TestDb.execute(engine, "INSERT INTO access_fault VALUES (" + i + ", 0)");
+            }
+        }
+    }
+
+    static Stream<Arguments> cases() {
+        return Stream.of(Engine.values()).flatMap(e -> Stream.of(Fault.values()).map(f -> Arguments.of(e, f)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void everyCallEndsWithinItsTimeoutAndTheClientRecovers(Engine engine, Fault fault) throws Exception {
+        SourceUrl direct = TestDb.url(engine);
+        MeterRegistry registry = new SimpleMeterRegistry();
+        ClientOptions options = TestDb.options().withPoolSize(POOL).withQueueBound(200).withMultiplex(true)
+                .withConnectTimeout(CONNECT).withQueryTimeout(QUERY);
+        try (ProxiedSource proxy = new ProxiedSource(direct);
+             DbClient client = DbClients.create(proxy.via(direct), Mode.NONBLOCKING, options, registry)) {
+            Fire.warmUp(client);
+            Load load = new Load(client);
+            load.start();
+            Thread.sleep(1500);
+            fault.inject.accept(proxy.proxy());
+            Thread.sleep(FAULT.toMillis());
+            proxy.proxy().clearFaults();
+            long cleared = System.nanoTime();
+            long recoveredMs = awaitRecovery(client, cleared);
+            load.stop();
+
+            System.out.printf("FAULTLOAD %s %s: %d calls, %d failed, slowest read %d ms, slowest transaction %d ms, "
+                            + "recovered %d ms after clearing, hangs %s%n", engine.scheme, fault, load.calls.get(), load.failed.get(),
+                    load.slowestRead.get(), load.slowestTransaction.get(), recoveredMs, load.hangs);
+            assertTrue(load.hangs.isEmpty(), "calls without an answer within " + BOUND_MS + " ms: " + load.hangs);
+            assertTrue(recoveredMs >= 0, "no successful read and transaction within " + BOUND_MS + " ms of clearing the fault");
+            assertTrue(load.failed.get() > 0, "the fault was felt");
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (inFlight(registry) > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            System.out.printf("FAULTLOAD %s %s: in flight %s, waiting for a connection %s, %d ms after stopping%n", engine.scheme, fault,
+                    inFlight(registry), registry.get("access.queue.depth").gauge().value(), 5000 - TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+            assertEquals(0.0, inFlight(registry), "calls still in flight after the load stopped");
+            long server = TestDb.serverConnections(engine);
+            for (long end = System.nanoTime() + Duration.ofSeconds(5).toNanos(); server > POOL + 1 && System.nanoTime() < end; ) {
+                Thread.sleep(50);
+                server = TestDb.serverConnections(engine);
+            }
+            assertTrue(server <= POOL + 1, server + " server connections, beyond the pool (+1 for cancels)");
+            List<CompletionStage<Long>> all = Stream.generate(() -> transaction(client)).limit(POOL * 3L).toList();
+            assertEquals(POOL * 3, Fire.await(ForkJoin.all(all)).size(), "transactions go through on every connection");
+        }
+    }
+
+    /** Ms from clearing until a read and a transaction both succeed, or -1 past the bound. */
+    private static long awaitRecovery(DbClient client, long cleared) throws InterruptedException {
+        while (System.nanoTime() - cleared < TimeUnit.MILLISECONDS.toNanos(BOUND_MS)) {
+            try {
+                Fire.await(client.query("SELECT n FROM access_fault WHERE id = ?", 1));
+                Fire.await(transaction(client));
+                return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cleared);
+            } catch (RuntimeException stillFailing) {
+                Thread.sleep(100);
+            }
+        }
+        return -1;
+    }
+
+    /** The shape of a purchase: read a row, update it, in one transaction. */
+    private static CompletionStage<Long> transaction(DbClient client) {
+        int id = 1 + (int) (Math.random() * ROWS);
+        return client.inTransaction(tx -> tx.query("SELECT n FROM access_fault WHERE id = ?", id)
+                .thenCompose(rows -> tx.update("UPDATE access_fault SET n = n + 1 WHERE id = ?", id)));
+    }
+
+    private static double inFlight(MeterRegistry registry) {
+        return registry.get("access.calls.inflight").gauge().value();
+    }
+
+    /** {@code USERS} closed-loop users: 8 in 10 calls are reads (half of them a two-query session), 2 in 10 transactions. */
+    private static final class Load {
+        final DbClient client;
+        final AtomicBoolean running = new AtomicBoolean(true);
+        final AtomicInteger calls = new AtomicInteger();
+        final AtomicInteger failed = new AtomicInteger();
+        final AtomicLong slowestRead = new AtomicLong();
+        final AtomicLong slowestTransaction = new AtomicLong();
+        final Queue<String> hangs = new ConcurrentLinkedQueue<>();
+        Thread[] users;
+
+        Load(DbClient client) {
+            this.client = client;
+        }
+
+        void start() {
+            users = new Thread[USERS];
+            for (int u = 0; u < USERS; u++) {
+                int user = u;
+                users[u] = Thread.ofVirtual().name("fault-user-" + u).start(() -> {
+                    for (int i = user; running.get(); i++) {
+                        switch (i % 10) {
+                            case 3, 8 -> timed("transaction", slowestTransaction, () -> transaction(client));
+                            case 1, 5, 7 -> timed("session", slowestRead, this::session);
+                            default -> timed("read", slowestRead, () -> client.query("SELECT n FROM access_fault WHERE id = ?", 1 + user % ROWS));
+                        }
+                    }
+                });
+            }
+        }
+
+        private CompletionStage<Object> session() {
+            DbSession s = client.openSession();
+            CompletionStage<Object> both = s.query("SELECT n FROM access_fault WHERE id = ?", 1)
+                    .thenCompose(r -> s.query("SELECT n FROM access_fault WHERE id = ?", 2)).thenApply(r -> r);
+            return both.whenComplete((r, e) -> s.close());
+        }
+
+        private void timed(String kind, AtomicLong slowest, Supplier<? extends CompletionStage<?>> call) {
+            long t0 = System.nanoTime();
+            CompletableFuture<?> f = call.get().toCompletableFuture();
+            try {
+                f.get(BOUND_MS, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException hang) {
+                hangs.add(kind);
+                failed.incrementAndGet();
+            } catch (ExecutionException e) {
+                failed.incrementAndGet();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            calls.incrementAndGet();
+            slowest.accumulateAndGet(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0), Math::max);
+        }
+
+        void stop() throws InterruptedException {
+            running.set(false);
+            for (Thread t : users) {
+                t.join(BOUND_MS + 1000);
+            }
+        }
+    }
+}
