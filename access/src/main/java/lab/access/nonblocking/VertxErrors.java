@@ -29,7 +29,7 @@ final class VertxErrors {
             "Connection is not active now", "Pending requests failed to be sent due to connection has been closed", "Pool closed");
 
     /** The Vert.x pool's message when a waiter's {@code connectionTimeout} passed (a plain VertxException). */
-    private static final String POOL_WAIT_TIMEOUT = "Timeout waiting for connection";
+    private static final String POOL_WAIT_TIMEOUT = "Timeout";
 
     private VertxErrors() {
     }
@@ -63,7 +63,7 @@ final class VertxErrors {
         if (t instanceof ConnectionPoolTooBusyException) {
             return gate.reject(t);
         }
-        boolean waitedTooLong = t instanceof TimeoutException || String.valueOf(t.getMessage()).startsWith(POOL_WAIT_TIMEOUT);
+        boolean waitedTooLong = t instanceof TimeoutException || POOL_WAIT_TIMEOUT.equals(t.getMessage());
         String why = waitedTooLong ? "no connection within " + gate.connectTimeoutMs() + " ms" : Failures.describe(t);
         return new SourceUnavailableException(gate.source(), "unavailable: " + why, t);
     }
