@@ -115,6 +115,44 @@ class FaultUnderLoadTest {
         }
     }
 
+    /**
+     * A transaction whose statement gets no answer: the statement fails after {@code queryTimeout}
+     * and the ROLLBACK right after it does not wait another {@code queryTimeout} behind it (it
+     * closes the connection, and the server rolls back); once the link is back the same row can be
+     * updated again, and the server has no connection beyond the pool.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lab.access.Cases#engines")
+    void rollbackAfterAnUnansweredStatementDoesNotWaitBehindIt(Engine engine) throws Exception {
+        SourceUrl direct = TestDb.url(engine);
+        Duration query = Duration.ofSeconds(3);
+        ClientOptions options = TestDb.options().withPoolSize(2).withConnectTimeout(CONNECT).withQueryTimeout(query);
+        try (ProxiedSource proxy = new ProxiedSource(direct);
+             DbClient client = DbClients.create(proxy.via(direct), Mode.NONBLOCKING, options)) {
+            Fire.warmUp(client);
+            long t0;
+            long failedMs;
+            try (DbSession session = client.openSession()) {
+                Fire.await(session.begin());
+                Fire.await(session.query("SELECT n FROM access_fault WHERE id = ? FOR UPDATE", ROWS));
+                proxy.proxy().silent();
+                t0 = System.nanoTime();
+                Fire.failure(session.update("UPDATE access_fault SET n = n + 1 WHERE id = ?", ROWS));
+                failedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+                Fire.await(session.rollback());
+            }
+            long endedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            proxy.proxy().clearFaults();
+            System.out.printf("FAULTLOAD %s unanswered statement in a transaction: failed after %d ms, rolled back after %d ms%n",
+                    engine.scheme, failedMs, endedMs);
+            assertTrue(failedMs < query.toMillis() + 1500, "the statement failed after " + failedMs + " ms");
+            assertTrue(endedMs < failedMs + 1500, "the rollback waited " + (endedMs - failedMs) + " ms");
+            long updated = Fire.await(client.inTransaction(tx -> tx.update("UPDATE access_fault SET n = n + 1 WHERE id = ?", ROWS)));
+            assertEquals(1L, updated, "the row is free again");
+            assertTrue(TestDb.serverConnections(engine) <= options.poolSize() + 1, "connections beyond the pool");
+        }
+    }
+
     /** Ms from clearing until a read and a transaction both succeed, or -1 past the bound. */
     private static long awaitRecovery(DbClient client, long cleared) throws InterruptedException {
         while (System.nanoTime() - cleared < TimeUnit.MILLISECONDS.toNanos(BOUND_MS)) {
