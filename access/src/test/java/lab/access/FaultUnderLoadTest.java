@@ -92,8 +92,9 @@ class FaultUnderLoadTest {
             load.stop();
 
             System.out.printf("FAULTLOAD %s %s: %d calls, %d failed, slowest read %d ms, slowest transaction %d ms, "
-                            + "recovered %d ms after clearing, hangs %s%n", engine.scheme, fault, load.calls.get(), load.failed.get(),
-                    load.slowestRead.get(), load.slowestTransaction.get(), recoveredMs, load.hangs);
+                            + "recovered %d ms after clearing, last failure %d ms after clearing, hangs %s%n", engine.scheme, fault,
+                    load.calls.get(), load.failed.get(), load.slowestRead.get(), load.slowestTransaction.get(), recoveredMs,
+                    TimeUnit.NANOSECONDS.toMillis(load.lastFailure.get() - cleared), load.hangs);
             assertTrue(load.hangs.isEmpty(), "calls without an answer within " + BOUND_MS + " ms: " + load.hangs);
             assertTrue(recoveredMs >= 0, "no successful read and transaction within " + BOUND_MS + " ms of clearing the fault");
             assertTrue(load.failed.get() > 0, "the fault was felt");
@@ -186,6 +187,7 @@ class FaultUnderLoadTest {
         final AtomicInteger failed = new AtomicInteger();
         final AtomicLong slowestRead = new AtomicLong();
         final AtomicLong slowestTransaction = new AtomicLong();
+        final AtomicLong lastFailure = new AtomicLong();
         final Queue<String> hangs = new ConcurrentLinkedQueue<>();
         Thread[] users;
 
@@ -226,6 +228,7 @@ class FaultUnderLoadTest {
                 failed.incrementAndGet();
             } catch (ExecutionException e) {
                 failed.incrementAndGet();
+                lastFailure.accumulateAndGet(System.nanoTime(), Math::max);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

@@ -1,11 +1,15 @@
 package lab.access.nonblocking;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
 import lab.access.ForkJoin;
 import lab.access.SourceUnavailableException;
@@ -166,7 +170,13 @@ final class Connections {
         }
     }
 
-    /** A pooled connection; the pool's wait is bounded by {@code connectTimeout} and failures name the source. */
+    /**
+     * A pooled connection within {@code connectTimeout}; failures name the source. The pool's own
+     * timer only bounds a wait in its queue: a connection it opens for the request at once is
+     * bounded by TCP's connect timeout, but its handshake is not (a server that accepts and never
+     * greets holds it until the read-idle timeout), hence this bound; a connection that comes
+     * later goes back to the pool.
+     */
     private Future<SqlConnection> connection() {
         Future<SqlConnection> asked;
         try {
@@ -174,6 +184,14 @@ final class Connections {
         } catch (RuntimeException e) { // a closed client's event loops refuse the task
             asked = Future.failedFuture(e);
         }
-        return asked.recover(error -> Future.failedFuture(VertxErrors.noConnection(gate, error)));
+        Promise<SqlConnection> bounded = Promise.promise();
+        asked.onComplete(connection -> {
+            if (!bounded.tryComplete(connection)) {
+                connection.close();
+            }
+        }, bounded::tryFail);
+        CompletableFuture.delayedExecutor(gate.connectTimeoutMs(), TimeUnit.MILLISECONDS)
+                .execute(() -> bounded.tryFail(new TimeoutException("no connection within " + gate.connectTimeoutMs() + " ms")));
+        return bounded.future().recover(error -> Future.failedFuture(VertxErrors.noConnection(gate, error)));
     }
 }

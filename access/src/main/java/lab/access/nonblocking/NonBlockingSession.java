@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import lab.access.DbException;
 import lab.access.DbSession;
+import lab.access.ForkJoin;
 import lab.access.Rows;
 import lab.access.SourceUnavailableException;
 import lab.access.internal.CallGate;
@@ -40,8 +41,11 @@ final class NonBlockingSession implements DbSession {
     private Promise<Void> laneIdle;
     /** Set and read only in statements queued on the session's own connection, which run in order. */
     private volatile Future<Transaction> transaction;
-    /** A call on the own connection timed out: later statements there could wait behind it for ever. */
-    private volatile boolean ownTimedOut;
+    /**
+     * A call on the own connection timed out (later statements there could wait behind it for
+     * ever) or lost the connection (Vert.x may never answer a ROLLBACK on it).
+     */
+    private volatile boolean ownBroken;
 
     NonBlockingSession(CallGate gate, Connections connections, Statements statements, boolean multiplexed) {
         this.gate = gate;
@@ -77,10 +81,13 @@ final class NonBlockingSession implements DbSession {
         return call(true, true, leased -> end(leased, true), ignored -> null);
     }
 
-    /** Nothing to roll back when BEGIN got no connection: no new lease is waited for just to say so. */
+    /**
+     * Nothing to roll back when BEGIN got no connection (its lease failed, or is still pending:
+     * BEGIN then gave up and will never be sent): no lease is waited for just to say so.
+     */
     @Override
     public CompletionStage<Void> rollback() {
-        if (leaseFailed()) {
+        if (noConnectionYet()) {
             return CompletableFuture.completedFuture(null);
         }
         return call(true, true, leased -> end(leased, false), ignored -> null);
@@ -90,6 +97,15 @@ final class NonBlockingSession implements DbSession {
         lock.lock();
         try {
             return !closed && own != null && own.failed();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private boolean noConnectionYet() {
+        lock.lock();
+        try {
+            return !closed && own != null && !own.succeeded() && transaction == null;
         } finally {
             lock.unlock();
         }
@@ -118,12 +134,12 @@ final class NonBlockingSession implements DbSession {
         if (tx == null) {
             return Future.failedFuture(new IllegalStateException("no transaction in progress (begin() first)"));
         }
-        if (ownTimedOut) {
-            // queued behind a statement that got no answer, COMMIT or ROLLBACK would wait as long again:
-            // closing the connection ends the transaction, and the server rolls it back
+        if (ownBroken) {
+            // queued behind a statement that got no answer, or on a lost connection, COMMIT or ROLLBACK would wait
+            // for nothing: closing the connection ends the transaction, and the server rolls it back
             leased.abandon();
             return commit ? Future.failedFuture(new SourceUnavailableException(gate.source(),
-                    "unavailable: transaction rolled back, a statement in it got no answer", null)) : Future.succeededFuture();
+                    "unavailable: transaction rolled back, its connection failed", null)) : Future.succeededFuture();
         }
         Function<Transaction, Future<Void>> how = commit ? Transaction::commit : Transaction::rollback;
         // a failed statement makes Vert.x roll back by itself: ending it again is not an error
@@ -176,7 +192,7 @@ final class NonBlockingSession implements DbSession {
     }
 
     private void ownTimedOut(Leased leased) {
-        ownTimedOut = true;
+        ownBroken = true;
         connections.cancel(leased);
     }
 
@@ -201,6 +217,9 @@ final class NonBlockingSession implements DbSession {
         lock.lock();
         try {
             pending--;
+            if (used == null && error != null && ForkJoin.unwrap(error) instanceof SourceUnavailableException) {
+                ownBroken = true;
+            }
             if (used != null) {
                 connections.left(used, error);
                 if (--onLane == 0) {
@@ -223,7 +242,7 @@ final class NonBlockingSession implements DbSession {
     private void returnOwn() {
         if (own != null && !ownReturned) {
             ownReturned = true;
-            own.onSuccess(leased -> connections.giveBack(leased, ownTimedOut));
+            own.onSuccess(leased -> connections.giveBack(leased, ownBroken));
         }
     }
 }
