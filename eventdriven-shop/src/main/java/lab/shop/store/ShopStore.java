@@ -121,6 +121,7 @@ public final class ShopStore {
                         : CompletableFuture.completedFuture(replay(toOrder(found.first()), itemId, quantity, requestKey))))
                 .exceptionallyCompose(error -> isDuplicateKey(error)
                         ? db.query(ORDER_BY_KEY, requestKey).thenApply(rows -> {
+                            // both engines raise the violation only once the winner committed: its order is there
                             if (rows.isEmpty()) {
                                 throw ForkJoin.unwrap(error) instanceof RuntimeException r ? r : new IllegalStateException(error);
                             }
