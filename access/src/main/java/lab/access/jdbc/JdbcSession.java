@@ -82,13 +82,13 @@ final class JdbcSession implements DbSession, Lease {
 
     /** A call that raced {@link #close()} and was queued after it fails instead of pinning a connection nobody returns. */
     @Override
-    public Connection acquire() throws SQLException {
+    public Connection acquire(long waitMs) throws SQLException {
         if (unpinned) {
             throw new DbException(calls.source(), "session is closed", null, 0, null);
         }
         if (pinned == null) {
             try {
-                pinned = calls.borrow();
+                pinned = calls.borrow(waitMs);
             } catch (SQLException e) {
                 DbException unavailable = JdbcErrors.noConnection(calls.source(), e);
                 queue.abortPending(unavailable);
