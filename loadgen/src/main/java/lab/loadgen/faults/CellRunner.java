@@ -124,8 +124,9 @@ final class CellRunner {
         Long recovery = recoveredAt == null ? null : Math.max(0, (lastBadEnd(samples, t1) - t1) / 1_000_000);
 
         Long[] purchases = null;
+        PurchaseTally tally = shop ? PurchaseTally.of(samples) : null;
         if (shop) {
-            long bought = samples.stream().filter(Sample::bought).count();
+            long bought = tally.confirmed(); // distinct keys answered 200: a retried purchase counts once
             long[] shopAfter = servers.ordersAndStock();
             purchases = new Long[] {bought, shopBefore == null || shopAfter == null ? null : shopAfter[0] - shopBefore[0],
                     shopBefore == null || shopAfter == null ? null : shopBefore[1] - shopAfter[1]};
@@ -134,7 +135,7 @@ final class CellRunner {
                 connsBefore, connsAfter, purchases, notes);
         return new Cell(instance.name(), instance.app(), instance.mode(), fault.letter, fault.label, grade, firstError,
                 baseline, during, slowest, baselineSlowest, limitMs, recovery, new Integer[] {threadsBefore, threadsAfter},
-                new Integer[] {filesBefore, filesAfter}, new Integer[] {connsBefore, connsAfter}, purchases, notes);
+                new Integer[] {filesBefore, filesAfter}, new Integer[] {connsBefore, connsAfter}, purchases, notes, tally);
     }
 
     /** End of the last non-OK answer that was still open at {@code since} or began after it; since if none. */
