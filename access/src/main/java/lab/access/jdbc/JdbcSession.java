@@ -116,9 +116,16 @@ final class JdbcSession implements DbSession, Lease {
         return run(true, c -> {
             try {
                 how.apply(c);
-            } finally {
-                c.setAutoCommit(true);
+            } catch (SQLException | RuntimeException e) {
+                // the COMMIT's own error decides (e.g. the link is gone), not the reset on a connection now closed
+                try {
+                    c.setAutoCommit(true);
+                } catch (SQLException | RuntimeException reset) {
+                    e.addSuppressed(reset);
+                }
+                throw e;
             }
+            c.setAutoCommit(true);
             return null;
         });
     }
