@@ -18,6 +18,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib/urls.sh
 . "$here/lib/urls.sh"
+. "$here/lib/detach.sh"
 
 STATE_DIR=${STATE_DIR:-$here/../.run}
 MYSQL_MAX=${DB_MAX_CONNECTIONS_MYSQL:-4000}
@@ -239,6 +240,7 @@ stop_server() {
 }
 
 main() {
+  close_inherited_fds # the servers started below outlive this script
   if [ "${1:-}" = stop ]; then stop_started; return; fi
   if [ "${1:-}" = stop-server ]; then stop_server "${2:-}"; return; fi
   load_source_urls   # from lib/urls.sh: MYSQL_*/PG_* host, port, user, password, databases

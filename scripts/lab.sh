@@ -15,6 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 . "$here/lib/instances.sh"
 . "$here/lib/urls.sh"
+. "$here/lib/detach.sh"
 
 RUN_DIR=${RUN_DIR:-$root/.run}
 PIDS=$RUN_DIR/pids
@@ -57,6 +58,17 @@ table() { # instances…
   done
 }
 
+# Starts a daemon in its own session (a Ctrl-C in this terminal doesn't stop the lab) holding no
+# descriptor of ours beyond stdio (lib/detach.sh).
+daemon() { # log command…
+  local log=$1
+  shift
+  (
+    close_inherited_fds
+    exec setsid nohup "$@" >"$log" 2>&1 </dev/null
+  ) &
+}
+
 start_one() { # instance -> 0 started or already ours, 1 port taken by something else
   local n=$1 port
   port=$(instance_field "$n" 4)
@@ -66,8 +78,7 @@ start_one() { # instance -> 0 started or already ours, 1 port taken by something
     return 1
   fi
   mkdir -p "$PIDS" "$LOGS"
-  # setsid: its own session, so a Ctrl-C in this terminal doesn't stop the lab.
-  setsid nohup "$here/run-instance.sh" "$n" >"$LOGS/$n.log" 2>&1 </dev/null &
+  daemon "$LOGS/$n.log" "$here/run-instance.sh" "$n"
   echo $! >"$PIDS/$n.pid"
   say "started $n (pid $!, log ${LOGS#$root/}/$n.log)"
 }
@@ -128,8 +139,7 @@ link_up() {
     [ -n "$bin" ] || { say "error: toxiproxy-server not found (LINK=$LINK needs it); install it with 'make tools'"; return 1; }
     mkdir -p "$PIDS" "$LOGS"
     toxiproxy_config >"$RUN_DIR/toxiproxy.json"
-    setsid nohup "$bin" -host 127.0.0.1 -port "$TOXIPROXY_PORT" -proxy-metrics -config "$RUN_DIR/toxiproxy.json" \
-      >"$LOGS/toxiproxy.log" 2>&1 </dev/null &
+    daemon "$LOGS/toxiproxy.log" "$bin" -host 127.0.0.1 -port "$TOXIPROXY_PORT" -proxy-metrics -config "$RUN_DIR/toxiproxy.json"
     echo $! >"$PIDS/toxiproxy.pid"
     say "started toxiproxy (pid $!, log ${LOGS#$root/}/toxiproxy.log, API $TOXIPROXY_URL)"
     deadline=$((SECONDS + 15))

@@ -20,6 +20,11 @@ final class Cases {
         return all().filter(a -> a.get()[1] != Mode.JDBC);
     }
 
+    /** The JDBC-based modes (jdbc, threadpool, virtual). */
+    static Stream<Arguments> jdbc() {
+        return all().filter(a -> a.get()[1] != Mode.NONBLOCKING);
+    }
+
     static Stream<Arguments> engines() {
         return Arrays.stream(Engine.values()).map(Arguments::of);
     }

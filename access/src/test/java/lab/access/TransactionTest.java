@@ -64,4 +64,23 @@ class TransactionTest {
             assertEquals(2L, TestDb.count(engine, "SELECT COUNT(*) FROM access_tx"));
         }
     }
+
+    /** A COMMIT whose link is cut fails as "source unavailable" (a 503 for the shop), never as some other error. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#all")
+    void commitOnACutLinkIsUnavailable(Engine engine, Mode mode) throws Exception {
+        SourceUrl direct = TestDb.url(engine);
+        try (ProxiedSource proxy = new ProxiedSource(direct);
+             DbClient client = DbClients.create(proxy.via(direct), mode, TestDb.options().withPoolSize(2))) {
+            Fire.warmUp(client);
+            DbSession session = client.openSession();
+            Fire.await(session.begin());
+            Fire.await(session.query("SELECT 1 AS one"));
+            proxy.cut();
+            Throwable failed = Fire.failure(session.commit());
+            session.close();
+            proxy.restore();
+            assertInstanceOf(SourceUnavailableException.class, failed, String.valueOf(failed));
+        }
+    }
 }

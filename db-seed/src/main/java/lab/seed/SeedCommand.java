@@ -100,7 +100,11 @@ public final class SeedCommand implements Callable<Integer> {
         for (Result r : results) {
             boolean loaded = r.outcome() == lab.seed.load.DatasetLoader.Outcome.LOADED;
             out.printf("%-8s %-10s %-28s %-14s %,12d %8.1f %12s%n", r.dataset().id, r.url().engine().scheme, r.url().address(),
-                    loaded ? "loaded" : "already seeded", r.rows(), r.seconds(),
+                    switch (r.outcome()) {
+                        case LOADED -> "loaded";
+                        case ALREADY_SEEDED -> "already seeded";
+                        case UPGRADED -> "upgraded";
+                    }, r.rows(), r.seconds(),
                     loaded ? String.format("%,.0f", r.rows() / Math.max(r.seconds(), 1e-9)) : "-");
         }
         out.printf("db-seed: done in %.1f s%n", totalSeconds);

@@ -27,5 +27,8 @@ CREATE TABLE orders (
   unit_price DECIMAL(10,2) NOT NULL,
   total      DECIMAL(12,2) NOT NULL,
   created_at DATETIME      NOT NULL DEFAULT CURRENT_TIMESTAMP,
-  KEY orders_item (item_id)
+  -- The client's idempotency key (POST /purchase requestKey): a retried purchase finds its order.
+  request_key VARCHAR(64)  NULL,
+  KEY orders_item (item_id),
+  UNIQUE KEY orders_request_key (request_key)
 ) ENGINE=InnoDB;

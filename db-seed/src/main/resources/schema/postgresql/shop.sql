@@ -25,6 +25,8 @@ CREATE TABLE orders (
   quantity   INTEGER       NOT NULL,
   unit_price NUMERIC(10,2) NOT NULL,
   total      NUMERIC(12,2) NOT NULL,
-  created_at TIMESTAMP(0)  NOT NULL DEFAULT LOCALTIMESTAMP(0)
+  created_at TIMESTAMP(0)  NOT NULL DEFAULT LOCALTIMESTAMP(0),
+  -- The client's idempotency key (POST /purchase requestKey): a retried purchase finds its order.
+  request_key VARCHAR(64)   NULL CONSTRAINT orders_request_key UNIQUE
 );
 CREATE INDEX orders_item ON orders (item_id);

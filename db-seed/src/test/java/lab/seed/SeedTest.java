@@ -159,6 +159,26 @@ class SeedTest {
 
     @ParameterizedTest
     @EnumSource(SourceUrl.Engine.class)
+    void aShopSeededBeforeRequestKeysGetsTheColumnInPlace(SourceUrl.Engine engine) throws SQLException {
+        try (Connection c = Connections.open(database(engine)); Statement s = c.createStatement()) {
+            s.executeUpdate("ALTER TABLE orders DROP COLUMN request_key"); // the previous version's schema
+        }
+        List<String> problems = loader(Dataset.SHOP, engine).verify(generators);
+        assertTrue(problems.stream().anyMatch(p -> p.contains("column orders.request_key is missing")), problems.toString());
+        assertEquals(Outcome.UPGRADED, loader(Dataset.SHOP, engine).seed(false, generators, rows -> { }).outcome());
+        assertEquals(List.of(), loader(Dataset.SHOP, engine).verify(generators));
+        assertEquals(Outcome.ALREADY_SEEDED, loader(Dataset.SHOP, engine).seed(false, generators, rows -> { }).outcome());
+        try (Connection c = Connections.open(database(engine)); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO orders (item_id, quantity, unit_price, total, request_key) VALUES (1, 1, 1, 1, 'k1')");
+            SQLException duplicate = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> s.executeUpdate(
+                    "INSERT INTO orders (item_id, quantity, unit_price, total, request_key) VALUES (1, 1, 1, 1, 'k1')"));
+            assertTrue(duplicate.getSQLState().startsWith("23"), "unique: " + duplicate.getMessage());
+            s.executeUpdate("DELETE FROM orders");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(SourceUrl.Engine.class)
     void verifyNoticesChangedAndMissingRows(SourceUrl.Engine engine) throws SQLException {
         try (Connection c = Connections.open(database(engine)); Statement s = c.createStatement()) {
             s.executeUpdate("UPDATE items SET name = 'Tampered' WHERE id = 5");

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import lab.access.DbClient;
 import lab.access.DbSession;
+import lab.access.Deadline;
 import lab.access.ForkJoin;
 import lab.access.Rows;
 import lab.access.SourceUnavailableException;
@@ -54,9 +55,13 @@ public final class PortalService {
         }
     }
 
-    /** The blocking modes: fires the view's queries and waits on the request thread for the page. */
+    /**
+     * The blocking modes: fires the view's queries and waits on the request thread for the page.
+     * The page's {@link Deadline} bounds the JDBC calls too: in {@code jdbc} mode they run one
+     * after another here, so each gets only what is left of the page timeout, not a query timeout of its own.
+     */
     public PortalPage page(String seedParameter) {
-        return ForkJoin.join(load(seedParameter), pageTimeout.plus(JOIN_SLACK));
+        return Deadline.within(pageTimeout, () -> ForkJoin.join(load(seedParameter), pageTimeout.plus(JOIN_SLACK)));
     }
 
     /** Parses {@code ?seed=} (absent: a random seed) and fires the view's queries. */

@@ -42,8 +42,12 @@ enum ExecutorStrategy {
             int threads = options.executorThreads();
             // admission already bounds the calls in flight; this bound is the backstop
             int queue = options.poolSize() + options.queueBound();
-            return new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue),
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue),
                     daemons(threadPrefix("threadpool", source)), new ThreadPoolExecutor.AbortPolicy());
+            // a fixed pool from the start: otherwise it adds a thread per call until it is full, and the
+            // first burst of slow calls (a silent server) looks like a thread leak
+            pool.prestartAllCoreThreads();
+            return pool;
         }
 
         @Override

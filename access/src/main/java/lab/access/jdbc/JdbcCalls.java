@@ -8,6 +8,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import lab.access.Deadline;
 import lab.access.internal.CallGate;
 
 /**
@@ -22,8 +23,8 @@ final class JdbcCalls {
     /** Calls on the client itself: any pooled connection, back to the pool after the call. */
     final Lease perCall = new Lease() {
         @Override
-        public Connection acquire() throws SQLException {
-            return pool.borrow();
+        public Connection acquire(long waitMs) throws SQLException {
+            return pool.borrow(waitMs);
         }
 
         @Override
@@ -57,8 +58,8 @@ final class JdbcCalls {
         }
     }
 
-    Connection borrow() throws SQLException {
-        return pool.borrow();
+    Connection borrow(long waitMs) throws SQLException {
+        return pool.borrow(waitMs);
     }
 
     String source() {
@@ -75,7 +76,7 @@ final class JdbcCalls {
 
     private <T> Function<CallGate.Call, CompletableFuture<T>> start(Lease lease, Consumer<Job> target, SqlWork<T> work) {
         return admitted -> {
-            JdbcCall<T> job = new JdbcCall<>(admitted, lease, work, gate.source());
+            JdbcCall<T> job = new JdbcCall<>(admitted, lease, work, gate.source(), Deadline.current());
             target.accept(job);
             return job.result;
         };

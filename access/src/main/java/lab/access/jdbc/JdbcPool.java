@@ -1,7 +1,7 @@
 package lab.access.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Connection;
@@ -17,14 +17,17 @@ import lab.access.SourceUrl;
  * the query timeout, so that a slow statement is cancelled on the server ({@link JdbcStatements})
  * before the client drops its connection; it only fires for a server that stopped answering.
  * Hikari's own meters ({@code hikaricp.connections.*}, tag {@code pool}) go to the given registry.
+ * The pool is Hikari's {@link HikariPool} itself rather than its DataSource, for
+ * {@link #borrow(long)}: a caller with a {@link lab.access.Deadline} waits no longer than it has.
  */
 public final class JdbcPool implements AutoCloseable {
 
     private static final long HIKARI_MIN_TIMEOUT_MS = 250;
     /** Time for the driver's cancel to reach the server and the statement's error to come back. */
-    private static final long CANCEL_MARGIN_MS = 500;
+    static final long CANCEL_MARGIN_MS = 500;
 
-    private final HikariDataSource dataSource;
+    private final HikariPool pool;
+    private final long connectMs;
 
     public JdbcPool(SourceUrl source, ClientOptions options, String poolName, MeterRegistry registry) {
         HikariConfig config = new HikariConfig();
@@ -35,12 +38,13 @@ public final class JdbcPool implements AutoCloseable {
         config.setDataSourceProperties(driverProperties(source.engine(), options));
         config.setMaximumPoolSize(options.poolSize());
         config.setMinimumIdle(options.poolSize());
-        long connectMs = Math.max(HIKARI_MIN_TIMEOUT_MS, options.connectTimeout().toMillis());
+        this.connectMs = Math.max(HIKARI_MIN_TIMEOUT_MS, options.connectTimeout().toMillis());
         config.setConnectionTimeout(connectMs);
         config.setValidationTimeout(Math.max(HIKARI_MIN_TIMEOUT_MS, connectMs / 2));
         config.setInitializationFailTimeout(-1);
         config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
-        this.dataSource = new HikariDataSource(config);
+        config.validate();
+        this.pool = new HikariPool(config);
     }
 
     /** Driver settings per engine: timeouts, server-side prepared statements, no TLS on the lab network. */
@@ -65,8 +69,8 @@ public final class JdbcPool implements AutoCloseable {
                 p.setProperty("connectTimeout", Long.toString(seconds(connectMs)));
                 p.setProperty("loginTimeout", Long.toString(seconds(connectMs)));
                 p.setProperty("socketTimeout", Long.toString(seconds(queryMs)));
-                // a statement that timed out waits for its cancel to be sent: bounded like a connect, not 10 s
-                p.setProperty("cancelSignalTimeout", Long.toString(seconds(connectMs)));
+                // a statement that timed out waits for its cancel to be sent: 1 s at most, not 10 (JdbcStatements.END_MARGIN_MS)
+                p.setProperty("cancelSignalTimeout", "1");
                 // server-side prepared statements from the first execution, like the Vert.x cache
                 p.setProperty("prepareThreshold", "1");
                 p.setProperty("sslmode", "disable");
@@ -75,19 +79,28 @@ public final class JdbcPool implements AutoCloseable {
         return p;
     }
 
+    /** A connection, waited for at most {@code connectTimeout}. */
     public Connection borrow() throws SQLException {
-        return dataSource.getConnection();
+        return pool.getConnection(connectMs);
+    }
+
+    /** A connection, waited for at most {@code waitMs} (and never longer than {@code connectTimeout}). */
+    public Connection borrow(long waitMs) throws SQLException {
+        return pool.getConnection(Math.max(1, Math.min(waitMs, connectMs)));
     }
 
     /** Connections open right now (idle and in use). */
     public int size() {
-        var mx = dataSource.getHikariPoolMXBean();
-        return mx == null ? 0 : mx.getTotalConnections();
+        return pool.getTotalConnections();
     }
 
     @Override
     public void close() {
-        dataSource.close();
+        try {
+            pool.shutdown();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static long seconds(long millis) {

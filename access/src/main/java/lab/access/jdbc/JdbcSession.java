@@ -82,13 +82,13 @@ final class JdbcSession implements DbSession, Lease {
 
     /** A call that raced {@link #close()} and was queued after it fails instead of pinning a connection nobody returns. */
     @Override
-    public Connection acquire() throws SQLException {
+    public Connection acquire(long waitMs) throws SQLException {
         if (unpinned) {
             throw new DbException(calls.source(), "session is closed", null, 0, null);
         }
         if (pinned == null) {
             try {
-                pinned = calls.borrow();
+                pinned = calls.borrow(waitMs);
             } catch (SQLException e) {
                 DbException unavailable = JdbcErrors.noConnection(calls.source(), e);
                 queue.abortPending(unavailable);
@@ -116,9 +116,16 @@ final class JdbcSession implements DbSession, Lease {
         return run(true, c -> {
             try {
                 how.apply(c);
-            } finally {
-                c.setAutoCommit(true);
+            } catch (SQLException | RuntimeException e) {
+                // the COMMIT's own error decides (e.g. the link is gone), not the reset on a connection now closed
+                try {
+                    c.setAutoCommit(true);
+                } catch (SQLException | RuntimeException reset) {
+                    e.addSuppressed(reset);
+                }
+                throw e;
             }
+            c.setAutoCommit(true);
             return null;
         });
     }

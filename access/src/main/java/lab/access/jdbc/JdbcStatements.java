@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import lab.access.Deadline;
 import lab.access.Rows;
 
 /**
@@ -22,7 +24,9 @@ import lab.access.Rows;
  * (the driver sends PostgreSQL's cancel request or MySQL's {@code KILL QUERY}), so the server stops
  * it, in every JDBC mode. This is what {@code setQueryTimeout} does, without its whole-second
  * granularity and with one timer thread per JVM ({@code jdbc-statement-timeouts}) instead of the
- * one Connector/J starts per connection for it.
+ * one Connector/J starts per connection for it. A caller's {@link Deadline} shortens both the
+ * timeout and the socket wait (a silent server never sees the cancel) so that the call has ended
+ * by the deadline: it is cancelled {@link #END_MARGIN_MS} before it.
  */
 final class JdbcStatements {
 
@@ -34,47 +38,85 @@ final class JdbcStatements {
     /** Cancels run on virtual threads: a cancel opens a connection, which must not hold up the timer. */
     private static final Executor CANCELS = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("jdbc-cancel-", 0).factory());
 
+    private static final Executor DIRECT = Runnable::run;
+    /**
+     * How long a cancelled statement may take to end: the socket wait beyond the cancel
+     * ({@link JdbcPool#CANCEL_MARGIN_MS}), or pgjdbc waiting for its cancel request to be sent
+     * ({@code cancelSignalTimeout}, 1 s) before the statement returns.
+     */
+    static final long END_MARGIN_MS = 1_000;
+
     private final long timeoutMs;
 
     JdbcStatements(Duration queryTimeout) {
         this.timeoutMs = queryTimeout.toMillis();
     }
 
+    /** Read on the caller's thread: the deadline goes with the call to whichever thread runs it. */
     SqlWork<Rows> query(String sql, List<?> params) {
-        return connection -> {
-            try (PreparedStatement statement = prepare(connection, sql, params)) {
-                ScheduledFuture<?> cancel = cancelLater(statement);
-                try (ResultSet resultSet = statement.executeQuery()) {
-                    return copy(resultSet);
-                } finally {
-                    cancel.cancel(false);
-                }
+        Deadline deadline = Deadline.current();
+        return connection -> timed(connection, deadline, sql, params, statement -> {
+            try (ResultSet resultSet = statement.executeQuery()) {
+                return copy(resultSet);
             }
-        };
+        });
     }
 
     SqlWork<Long> update(String sql, List<?> params) {
-        return connection -> {
-            try (PreparedStatement statement = prepare(connection, sql, params)) {
-                ScheduledFuture<?> cancel = cancelLater(statement);
-                try {
-                    return statement.executeLargeUpdate();
-                } finally {
-                    cancel.cancel(false);
-                }
+        Deadline deadline = Deadline.current();
+        return connection -> timed(connection, deadline, sql, params, PreparedStatement::executeLargeUpdate);
+    }
+
+    @FunctionalInterface
+    private interface Execution<T> {
+        T run(PreparedStatement statement) throws SQLException;
+    }
+
+    private <T> T timed(Connection connection, Deadline deadline, String sql, List<?> params, Execution<T> execution)
+            throws SQLException {
+        long budgetMs = deadline.isSet() ? Math.min(timeoutMs, deadline.millisLeft(Long.MAX_VALUE) - END_MARGIN_MS) : timeoutMs;
+        if (budgetMs <= 0) {
+            throw new SQLTimeoutException("not sent: under " + END_MARGIN_MS + " ms left before the caller's deadline");
+        }
+        int socketBefore = budgetMs < timeoutMs ? shortenSocketWait(connection, budgetMs) : -1;
+        try (PreparedStatement statement = prepare(connection, sql, params)) {
+            ScheduledFuture<?> cancel = cancelLater(statement, budgetMs);
+            try {
+                return execution.run(statement);
+            } finally {
+                cancel.cancel(false);
             }
-        };
+        } finally {
+            if (socketBefore >= 0) {
+                restoreSocketWait(connection, socketBefore);
+            }
+        }
+    }
+
+    /** The driver's socket timeout cut to the budget plus the cancel's margin; returns the one to restore. */
+    private static int shortenSocketWait(Connection connection, long budgetMs) throws SQLException {
+        int before = connection.getNetworkTimeout();
+        connection.setNetworkTimeout(DIRECT, (int) (budgetMs + JdbcPool.CANCEL_MARGIN_MS));
+        return before;
+    }
+
+    private static void restoreSocketWait(Connection connection, int ms) {
+        try {
+            connection.setNetworkTimeout(DIRECT, ms);
+        } catch (SQLException | RuntimeException ignored) {
+            // the socket timed out and the connection is broken: the pool drops it
+        }
     }
 
     /** The drivers ignore a cancel for a statement that is no longer running, so a late one is harmless. */
-    private ScheduledFuture<?> cancelLater(Statement statement) {
+    private ScheduledFuture<?> cancelLater(Statement statement, long afterMs) {
         return TIMEOUTS.schedule(() -> CANCELS.execute(() -> {
             try {
                 statement.cancel();
             } catch (SQLException | RuntimeException ignored) {
                 // the statement ended or its connection is gone: nothing left to stop
             }
-        }), timeoutMs, TimeUnit.MILLISECONDS);
+        }), afterMs, TimeUnit.MILLISECONDS);
     }
 
     private static ScheduledThreadPoolExecutor timeouts() {

@@ -6,7 +6,8 @@ import java.sql.SQLException;
 /** Where a call gets its connection: a fresh one from the pool per call, or a session's pinned one. */
 interface Lease {
 
-    Connection acquire() throws SQLException;
+    /** @param waitMs longest wait for a connection (the caller's {@link lab.access.Deadline}) */
+    Connection acquire(long waitMs) throws SQLException;
 
     void release(Connection connection);
 }

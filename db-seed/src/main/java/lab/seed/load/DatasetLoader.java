@@ -29,7 +29,7 @@ public final class DatasetLoader {
     /** Batches generated ahead of the one being loaded. */
     private static final int PREFETCH = 2;
 
-    public enum Outcome { LOADED, ALREADY_SEEDED }
+    public enum Outcome { LOADED, ALREADY_SEEDED, UPGRADED }
 
     public record Result(Dataset dataset, SourceUrl url, Outcome outcome, TableFigures figures, double seconds) {
         public long rows() {
@@ -60,8 +60,12 @@ public final class DatasetLoader {
         try (Connection c = Connections.open(url)) {
             Optional<Marker> marker = Marker.read(c, dataset.id);
             if (!force && marker.isPresent() && marker.get().isComplete(scale.id(), seed)) {
+                boolean upgraded = !missingColumns(c).isEmpty();
+                if (upgraded) {
+                    runScript(c, dataset.id + "-upgrade.sql");
+                }
                 progress.accept(dataset.entities(scale) * dataset.tables.size());
-                return new Result(dataset, url, Outcome.ALREADY_SEEDED, databaseFigures(c), seconds(start));
+                return new Result(dataset, url, upgraded ? Outcome.UPGRADED : Outcome.ALREADY_SEEDED, databaseFigures(c), seconds(start));
             }
             new Marker(dataset.id, scale.id(), seed, Marker.LOADING, "", "").write(c);
             runScript(c, dataset.id + ".sql");
@@ -100,6 +104,10 @@ public final class DatasetLoader {
                         + ", expected scale=" + scale.id() + " status=complete");
                 return problems;
             }
+            for (String column : missingColumns(c)) {
+                problems.add(where() + ": column " + column + " is missing (seeded by an earlier version);"
+                        + " 'make seed SCALE=" + scale.id() + "' adds it in place");
+            }
             TableFigures found = databaseFigures(c);
             TableFigures expected = generate(generators);
             for (Table table : dataset.tables) {
@@ -115,6 +123,24 @@ public final class DatasetLoader {
             problems.add(where() + ": " + Connections.firstLine(e.getMessage()));
         }
         return problems;
+    }
+
+    /** The dataset's {@link Dataset#addedColumns} this database lacks, each probed with an empty SELECT. */
+    List<String> missingColumns(Connection c) throws SQLException {
+        List<String> missing = new ArrayList<>();
+        for (String column : dataset.addedColumns) {
+            String[] tableColumn = column.split("\\.");
+            // names from the Dataset enum, never from input
+            try (Statement s = c.createStatement()) {
+                s.executeQuery("SELECT " + tableColumn[1] + " FROM " + tableColumn[0] + " WHERE 1 = 0").close();
+            } catch (SQLException e) {
+                if (c.isClosed() || !c.isValid(5)) {
+                    throw e;
+                }
+                missing.add(column);
+            }
+        }
+        return missing;
     }
 
     /** Row counts and checksums computed by the server itself. */

@@ -1,6 +1,7 @@
 package lab.shop.pages;
 
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import lab.shop.http.Page;
 import lab.shop.http.Request;
@@ -16,7 +17,9 @@ public record ItemPage(ShopStore store, String template) implements Page {
     @Override
     public CompletionStage<Response> handle(Request request) {
         long id = Params.pathId(request.param(), "item");
+        // a fresh idempotency key per rendering: submitting this form twice buys once
         return StoreErrors.mapped(store.item(id)).thenApply(item -> Response.page(template,
-                Map.of("item", item, "maxQuantity", Math.min(Params.MAX_QUANTITY, Math.max(1, item.stock())))));
+                Map.of("item", item, "maxQuantity", Math.min(Params.MAX_QUANTITY, Math.max(1, item.stock())),
+                        "requestKey", UUID.randomUUID().toString())));
     }
 }

@@ -9,6 +9,9 @@ final class Params {
     /** Most of one item a single purchase may buy. */
     static final int MAX_QUANTITY = 10;
     private static final int MAX_ID_DIGITS = 18;
+    /** Longest request key: {@code orders.request_key} is VARCHAR(64). */
+    static final int MAX_KEY_LENGTH = 64;
+    private static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile("[A-Za-z0-9_-]{1," + MAX_KEY_LENGTH + "}");
 
     private Params() {
     }
@@ -38,6 +41,14 @@ final class Params {
             throw new BadRequestException("quantity must be a whole number from 1 to " + MAX_QUANTITY + ".");
         }
         return (int) q;
+    }
+
+    /** An idempotency key: absent (null), or 1 to 64 of {@code A-Z a-z 0-9 _ -} (else 400). */
+    static String requestKey(String text) {
+        if (text != null && !KEY.matcher(text).matches()) {
+            throw new BadRequestException("requestKey must be 1 to " + MAX_KEY_LENGTH + " characters of A-Z, a-z, 0-9, _ and -.");
+        }
+        return text;
     }
 
     /** The value of plain ASCII digits (no sign, no spaces, at most 18), or -1. */

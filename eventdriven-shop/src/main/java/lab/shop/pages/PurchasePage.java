@@ -8,15 +8,23 @@ import lab.shop.http.Response;
 import lab.shop.store.ShopStore;
 
 /**
- * {@code POST /purchase} (form fields {@code itemId}, {@code quantity}): buys in one transaction
- * and answers 200 with the success page naming the order; 409 when out of stock.
+ * {@code POST /purchase} (form fields {@code itemId}, {@code quantity} and the optional
+ * idempotency key {@code requestKey}): buys in one transaction and answers 200 with the success
+ * page naming the order; 409 when out of stock. A key that already placed its order answers 200
+ * with that order, nothing written, and the header {@value #REPLAYED}: true.
  */
 public record PurchasePage(ShopStore store) implements Page {
+
+    public static final String REPLAYED = "Idempotent-Replayed";
 
     @Override
     public CompletionStage<Response> handle(Request request) {
         long itemId = Params.formId(request.form("itemId"), "itemId");
         int quantity = Params.quantity(request.form("quantity"));
-        return StoreErrors.mapped(store.purchase(itemId, quantity)).thenApply(order -> Response.page("order", Map.of("order", order, "purchased", true)));
+        String requestKey = Params.requestKey(request.form("requestKey"));
+        return StoreErrors.mapped(store.purchase(itemId, quantity, requestKey)).thenApply(purchase -> {
+            Response page = Response.page("order", Map.of("order", purchase.order(), "purchased", true, "replayed", purchase.replayed()));
+            return purchase.replayed() ? page.withHeader(REPLAYED, "true") : page;
+        });
     }
 }

@@ -4,12 +4,14 @@ import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
 import lab.access.DbClient;
+import lab.access.DbException;
 import lab.access.ForkJoin;
 import lab.access.Row;
 import lab.access.Rows;
@@ -32,9 +34,15 @@ public final class ShopStore {
     private static final String STOCK = "SELECT quantity FROM stock WHERE item_id = ?";
     private static final String PRICE = "SELECT name, price FROM items WHERE id = ?";
     private static final String TAKE_STOCK = "UPDATE stock SET quantity = quantity - ? WHERE item_id = ? AND quantity >= ?";
-    private static final String INSERT_ORDER = "INSERT INTO orders (item_id, quantity, unit_price, total, created_at) VALUES (?, ?, ?, ?, ?)";
-    private static final String ORDER = "SELECT o.id, o.item_id, i.name, o.quantity, o.unit_price, o.total, o.created_at"
-            + " FROM orders o JOIN items i ON i.id = o.item_id WHERE o.id = ?";
+    private static final String INSERT_ORDER = "INSERT INTO orders (item_id, quantity, unit_price, total, created_at, request_key)"
+            + " VALUES (?, ?, ?, ?, ?, ?)";
+    private static final String ORDERS = "SELECT o.id, o.item_id, i.name, o.quantity, o.unit_price, o.total, o.created_at"
+            + " FROM orders o JOIN items i ON i.id = o.item_id";
+    private static final String ORDER = ORDERS + " WHERE o.id = ?";
+    private static final String ORDER_BY_KEY = ORDERS + " WHERE o.request_key = ?";
+    /** MySQL/MariaDB's "duplicate entry" (SQLState 23000 covers every integrity violation there). */
+    private static final int MYSQL_DUPLICATE_KEY = 1062;
+    private static final String UNIQUE_VIOLATION = "23505";
 
     private final DbClient db;
     private final boolean returning;
@@ -95,9 +103,36 @@ public final class ShopStore {
      * Buys {@code quantity} of an item in one transaction: the stock goes down only if enough is
      * left, then the order is written. Fails with {@link NotFoundException} or
      * {@link OutOfStockException}, and then nothing was written.
+     *
+     * <p>With a {@code requestKey} (the client's idempotency key, validated by the caller) the
+     * purchase happens at most once per key: when an order with that key exists, nothing is
+     * written and that order comes back as {@linkplain Purchase#replayed() replayed}; a
+     * concurrent purchase with the same key loses on the unique index, rolls back and answers
+     * the winner's order. A key already used for another item or quantity fails with
+     * {@link KeyReusedException}. So a client that lost the answer (the commit may or may not
+     * have happened) retries with the same key and never buys twice.
      */
-    public CompletionStage<Order> purchase(long itemId, int quantity) {
-        return db.inTransaction(tx -> tx.query(PRICE, itemId).thenCompose(found -> {
+    public CompletionStage<Purchase> purchase(long itemId, int quantity, String requestKey) {
+        if (requestKey == null) {
+            return db.inTransaction(tx -> buy(tx, itemId, quantity, null)).thenApply(order -> new Purchase(order, false));
+        }
+        return db.inTransaction(tx -> tx.query(ORDER_BY_KEY, requestKey).thenCompose(found -> found.isEmpty()
+                        ? buy(tx, itemId, quantity, requestKey).thenApply(order -> new Purchase(order, false))
+                        : CompletableFuture.completedFuture(replay(toOrder(found.first()), itemId, quantity, requestKey))))
+                .exceptionallyCompose(error -> isDuplicateKey(error)
+                        ? db.query(ORDER_BY_KEY, requestKey).thenApply(rows -> {
+                            // both engines raise the violation only once the winner committed: its order is there
+                            if (rows.isEmpty()) {
+                                throw ForkJoin.unwrap(error) instanceof RuntimeException r ? r : new IllegalStateException(error);
+                            }
+                            return replay(toOrder(rows.first()), itemId, quantity, requestKey);
+                        })
+                        : CompletableFuture.failedStage(error));
+    }
+
+    /** The steps of a purchase inside the caller's transaction. */
+    private CompletionStage<Order> buy(SqlOps tx, long itemId, int quantity, String requestKey) {
+        return tx.query(PRICE, itemId).thenCompose(found -> {
             if (found.isEmpty()) {
                 throw new NotFoundException("item " + itemId);
             }
@@ -110,10 +145,22 @@ public final class ShopStore {
                         if (taken == 0) {
                             throw new OutOfStockException(itemId, name, quantity);
                         }
-                        return insertOrder(tx, List.of(itemId, quantity, price, total, now));
+                        return insertOrder(tx, Arrays.asList(itemId, quantity, price, total, now, requestKey));
                     })
                     .thenApply(orderId -> new Order(orderId, itemId, name, quantity, price, total, now));
-        }));
+        });
+    }
+
+    private static Purchase replay(Order existing, long itemId, int quantity, String requestKey) {
+        if (existing.itemId() != itemId || existing.quantity() != quantity) {
+            throw new KeyReusedException(requestKey, existing);
+        }
+        return new Purchase(existing, true);
+    }
+
+    private static boolean isDuplicateKey(Throwable error) {
+        return ForkJoin.unwrap(error) instanceof DbException e
+                && (UNIQUE_VIOLATION.equals(e.sqlState()) || e.vendorCode() == MYSQL_DUPLICATE_KEY);
     }
 
     /** An order by id; fails with {@link NotFoundException}. */
@@ -122,10 +169,13 @@ public final class ShopStore {
             if (rows.isEmpty()) {
                 throw new NotFoundException("order " + id);
             }
-            Row r = rows.first();
-            return new Order(r.getLong("id"), r.getLong("item_id"), r.getString("name"), r.getInt("quantity"),
-                    r.getDecimal("unit_price"), r.getDecimal("total"), r.getTimestamp("created_at"));
+            return toOrder(rows.first());
         });
+    }
+
+    private static Order toOrder(Row r) {
+        return new Order(r.getLong("id"), r.getLong("item_id"), r.getString("name"), r.getInt("quantity"),
+                r.getDecimal("unit_price"), r.getDecimal("total"), r.getTimestamp("created_at"));
     }
 
     /** The highest item id (items are numbered from 1), looked up once. */

@@ -2,8 +2,6 @@ package lab.loadgen.cli;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -28,11 +26,8 @@ public final class FaultsCommand implements Callable<Integer> {
     @Mixin
     ResultsOption results;
 
-    @Option(names = "--app", defaultValue = "all", description = "portal | shop | all (default ${DEFAULT-VALUE})")
-    String app;
-
-    @Option(names = "--modes", split = ",", description = "only these modes, e.g. jdbc,nonblocking")
-    List<String> modes;
+    @Mixin
+    InstanceSelection selection;
 
     @Option(names = "--faults", defaultValue = "a,b,c,d,e,f",
             description = "a server stopped (the real MariaDB!), b silent, c reset, d 2 s latency, e 1 KB/s, f sessions killed (default ${DEFAULT-VALUE})")
@@ -69,16 +64,7 @@ public final class FaultsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Fault> chosen = Fault.parse(faults);
         InstancesConf conf = targets.conf();
-        List<Instance> instances = new ArrayList<>();
-        for (Instance i : conf.loadTargets()) {
-            if ((app.equals("all") || i.app().equals(app)) && (modes == null || modes.contains(i.mode()))) {
-                instances.add(i);
-            }
-        }
-        if (instances.isEmpty()) {
-            throw new IllegalArgumentException("no instance matches --app " + app + (modes == null ? "" : " --modes " + modes)
-                    + "; known: " + Arrays.toString(conf.loadTargets().stream().map(Instance::name).toArray()));
-        }
+        List<Instance> instances = selection.select(conf).values().stream().flatMap(List::stream).toList();
         Toxiproxy api = toxiproxy != null ? new Toxiproxy(toxiproxy) : Toxiproxy.fromEnv();
         if (chosen.stream().anyMatch(Fault::viaProxy) && !api.isUp()) {
             throw new IllegalStateException("faults b-e go through the lab's Toxiproxy proxies, and none answers at " + api.url()

@@ -2,14 +2,11 @@ package lab.loadgen.cli;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 import lab.loadgen.config.HostResolver;
-import lab.loadgen.config.Instance;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.sweep.AppPlan;
 import lab.loadgen.sweep.Profile;
@@ -39,11 +36,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--profile", defaultValue = "quick", description = "smoke, quick, thesis or latency (default ${DEFAULT-VALUE})")
     String profile;
 
-    @Option(names = "--app", defaultValue = "all", description = "portal, shop or all (default ${DEFAULT-VALUE})")
-    String app;
-
-    @Option(names = "--modes", split = ",", description = "modes to sweep, comma-separated (default: every mode of the app in instances.conf)")
-    List<String> modes;
+    @Mixin
+    InstanceSelection selection;
 
     @Option(names = "--order", defaultValue = "listed",
             description = "mode order: listed, reverse, shuffle or interleaved (level by level across modes); default ${DEFAULT-VALUE}")
@@ -143,31 +137,8 @@ public final class SweepCommand implements Callable<Integer> {
     }
 
     private Map<String, List<Target>> select(InstancesConf conf, HostResolver hosts) {
-        Set<String> known = conf.apps();
-        List<String> apps = app.equals("all") ? List.copyOf(known) : List.of(app);
-        if (!known.containsAll(apps)) {
-            throw new IllegalArgumentException("unknown --app '" + app + "'; " + conf.file() + " has " + known + " (or all)");
-        }
-        Set<String> wanted = modes == null ? null : new LinkedHashSet<>(modes);
-        Set<String> matched = new LinkedHashSet<>();
         Map<String, List<Target>> out = new LinkedHashMap<>();
-        for (String a : apps) {
-            List<Instance> list = new ArrayList<>(conf.ofApp(a));
-            if (wanted != null) {
-                // the order of --modes is the listed order
-                list.removeIf(i -> !wanted.contains(i.mode()));
-                list.sort(java.util.Comparator.comparingInt(i -> List.copyOf(wanted).indexOf(i.mode())));
-            }
-            list.forEach(i -> matched.add(i.mode()));
-            if (!list.isEmpty()) {
-                out.put(a, list.stream().map(i -> new Target(i, hosts.hostOf(i))).toList());
-            }
-        }
-        if (wanted != null && !matched.containsAll(wanted)) {
-            Set<String> missing = new LinkedHashSet<>(wanted);
-            missing.removeAll(matched);
-            throw new IllegalArgumentException("no instance of " + apps + " runs mode(s) " + missing + " in " + conf.file());
-        }
+        selection.select(conf).forEach((app, instances) -> out.put(app, instances.stream().map(i -> new Target(i, hosts.hostOf(i))).toList()));
         return out;
     }
 

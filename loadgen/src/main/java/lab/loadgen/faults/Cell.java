@@ -15,12 +15,14 @@ import java.util.Map;
  * @param threads        live JVM threads {before, after}, both under load: end of the baseline, once recovered
  * @param openFiles      open file descriptors {before, after}
  * @param serverConns    the lab user's sessions on the servers {before, after}
- * @param purchases      shop: confirmed purchases, new orders, stock decrease (null for the portal)
+ * @param purchases      shop: confirmed purchases (distinct keys answered 200), new orders, stock decrease (null for the portal)
+ * @param purchaseKeys   shop: the purchases by key, with lost acknowledgements recovered by a retry
+ *                       and keys left unresolved (null for the portal and in runs from before retries)
  */
 public record Cell(String instance, String app, String mode, String fault, String faultLabel, String grade,
                    Long firstErrorMs, Map<String, Integer> baseline, Map<String, Integer> during, Long slowestMs,
                    Long baselineSlowestMs, long limitMs, Long recoveryMs, Integer[] threads, Integer[] openFiles, Integer[] serverConns,
-                   Long[] purchases, List<String> notes) {
+                   Long[] purchases, List<String> notes, PurchaseTally purchaseKeys) {
 
     public static final String GREEN = "green";
     public static final String AMBER = "amber";

@@ -42,6 +42,7 @@ public final class FaultMatrix {
         settings.put("baselineSeconds", timing.baseline().toSeconds());
         settings.put("recoveryMaxSeconds", timing.recoveryMax().toSeconds());
         settings.put("quietSeconds", timing.quiet().toSeconds());
+        settings.put("leakWindowSeconds", CellRunner.LEAK_WINDOW.toSeconds());
         limitMsByApp.forEach((app, ms) -> settings.put(app + "TimeoutMs", ms));
         settings.put("latencySpikeMs", Injector.SPIKE_MS);
         settings.put("bandwidthKBps", Injector.BANDWIDTH_KBPS);

@@ -8,6 +8,7 @@ import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,12 +19,25 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * when the last one is answered (Java's HTTP client, one virtual thread per user). Portal users read
  * the page; shop users read {@code /mix} and one request in ten buys one unit of an item. Every
  * request is kept as a {@link Sample}; a request is abandoned after {@code hangAfter}.
+ *
+ * <p>Each purchase carries a fresh idempotency key ({@code requestKey}). A purchase without a
+ * definitive answer ({@link Sample#settled()}) may or may not have been committed, so its user
+ * sends it again with the same key after {@link #RETRY_PAUSE}, before anything else; the shop
+ * answers the order already placed instead of buying twice. When the traffic is closed, a user
+ * with such a purchase still open tries for at most {@link #FINISH} more.
  */
 final class Traffic implements AutoCloseable {
 
     /** The portal page's summary: "Sources failed" followed by the count of failed panels. */
     private static final String NO_FAILED_PANEL = "Sources failed</dt><dd>0 of";
     private static final int BUY_PERCENT = 10;
+    static final Duration RETRY_PAUSE = Duration.ofMillis(200);
+    static final Duration FINISH = Duration.ofSeconds(10);
+    private static final String REPLAYED = "Idempotent-Replayed";
+
+    /** One purchase: its key and item, the same on every attempt. */
+    private record Buy(String key, long itemId) {
+    }
 
     private final HttpClient client;
     private final URI base;
@@ -68,39 +82,81 @@ final class Traffic implements AutoCloseable {
     }
 
     private void loop(int user) {
+        Buy pending = null;
         while (running.get()) {
-            boolean buy = shop && !buyable.isEmpty() && ThreadLocalRandom.current().nextInt(100) < BUY_PERCENT;
-            long start = System.nanoTime();
-            inFlightSince.set(user, start);
-            Outcome outcome;
-            int status = 0;
-            try {
-                HttpResponse<String> r = client.send(request(buy), HttpResponse.BodyHandlers.ofString());
-                status = r.statusCode();
-                outcome = classify(status, r.body());
-            } catch (HttpTimeoutException e) {
-                outcome = Outcome.HANG;
-            } catch (InterruptedException e) {
+            Buy buy = pending != null ? pending : nextBuy();
+            Sample sample = send(user, buy, hangAfter);
+            if (sample == null) {
                 return;
-            } catch (Exception e) {
-                outcome = Outcome.HANG; // the app itself unreachable or the connection cut: no answer
-                sleepQuietly(); // no busy loop against a closed port
             }
-            samples.add(new Sample(start, System.nanoTime(), outcome, status, buy));
-            inFlightSince.set(user, 0);
+            pending = buy != null && !sample.settled() ? buy : null;
+            if (pending != null) {
+                pause(RETRY_PAUSE);
+            }
+        }
+        if (pending != null) {
+            finish(user, pending);
         }
     }
 
-    private HttpRequest request(boolean buy) {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        if (buy) {
-            long item = buyable.get(random.nextInt(buyable.size()));
-            return HttpRequest.newBuilder(base.resolve("/purchase")).timeout(hangAfter)
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString("itemId=" + item + "&quantity=1")).build();
+    /** The last attempts for a purchase still unsettled when the traffic closes, bounded by {@link #FINISH}. */
+    private void finish(int user, Buy buy) {
+        long deadline = System.nanoTime() + FINISH.toNanos();
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0) {
+            Duration timeout = Duration.ofNanos(Math.min(left, hangAfter.toNanos()));
+            Sample sample = send(user, buy, timeout);
+            if (sample == null || sample.settled()) {
+                return;
+            }
+            pause(RETRY_PAUSE);
         }
-        String path = shop ? "/mix" : "/?seed=" + random.nextInt(1_000_000);
-        return HttpRequest.newBuilder(base.resolve(path)).timeout(hangAfter).GET().build();
+    }
+
+    /** A new purchase (one request in ten on the shop) or null for a read. */
+    private Buy nextBuy() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        if (!shop || buyable.isEmpty() || random.nextInt(100) >= BUY_PERCENT) {
+            return null;
+        }
+        return new Buy(UUID.randomUUID().toString(), buyable.get(random.nextInt(buyable.size())));
+    }
+
+    /** One request, recorded as a {@link Sample}; null when the user was interrupted. */
+    private Sample send(int user, Buy buy, Duration timeout) {
+        long start = System.nanoTime();
+        inFlightSince.set(user, start);
+        Outcome outcome;
+        int status = 0;
+        boolean replayed = false;
+        try {
+            HttpResponse<String> r = client.send(request(buy, timeout), HttpResponse.BodyHandlers.ofString());
+            status = r.statusCode();
+            outcome = classify(status, r.body());
+            replayed = r.headers().firstValue(REPLAYED).filter("true"::equalsIgnoreCase).isPresent();
+        } catch (HttpTimeoutException e) {
+            outcome = Outcome.HANG;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (Exception e) {
+            outcome = Outcome.HANG; // the app itself unreachable or the connection cut: no answer
+            pause(Duration.ofMillis(100)); // no busy loop against a closed port
+        }
+        Sample sample = new Sample(start, System.nanoTime(), outcome, status, buy == null ? null : buy.key(), replayed);
+        samples.add(sample);
+        inFlightSince.set(user, 0);
+        return sample;
+    }
+
+    private HttpRequest request(Buy buy, Duration timeout) {
+        if (buy != null) {
+            return HttpRequest.newBuilder(base.resolve("/purchase")).timeout(timeout)
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString("itemId=" + buy.itemId() + "&quantity=1&requestKey=" + buy.key())).build();
+        }
+        String path = shop ? "/mix" : "/?seed=" + ThreadLocalRandom.current().nextInt(1_000_000);
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(timeout).GET().build();
     }
 
     Outcome classify(int status, String body) {
@@ -113,21 +169,21 @@ final class Traffic implements AutoCloseable {
         return status == 503 ? Outcome.UNAVAILABLE : Outcome.ERROR;
     }
 
-    private static void sleepQuietly() {
+    private static void pause(Duration pause) {
         try {
-            Thread.sleep(100);
+            Thread.sleep(pause);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
-    /** Stops the users after their current request (each is bounded by hangAfter). */
+    /** Stops the users after their current request (each bounded by hangAfter) and their last purchase attempts. */
     @Override
     public void close() {
         running.set(false);
         for (Thread t : users) {
             try {
-                t.join(hangAfter.plusSeconds(5));
+                t.join(hangAfter.plus(FINISH).plusSeconds(5));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

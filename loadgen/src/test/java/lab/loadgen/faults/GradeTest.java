@@ -16,10 +16,10 @@ class GradeTest {
 
     static Map<String, Integer> during(int ok, int unavailable, int error, int hang) {
         List<Sample> samples = new ArrayList<>();
-        for (int i = 0; i < ok; i++) samples.add(new Sample(0, 1, Outcome.OK, 200, false));
-        for (int i = 0; i < unavailable; i++) samples.add(new Sample(0, 1, Outcome.UNAVAILABLE, 503, false));
-        for (int i = 0; i < error; i++) samples.add(new Sample(0, 1, Outcome.ERROR, 500, false));
-        for (int i = 0; i < hang; i++) samples.add(new Sample(0, 1, Outcome.HANG, 0, false));
+        for (int i = 0; i < ok; i++) samples.add(new Sample(0, 1, Outcome.OK, 200, null, false));
+        for (int i = 0; i < unavailable; i++) samples.add(new Sample(0, 1, Outcome.UNAVAILABLE, 503, null, false));
+        for (int i = 0; i < error; i++) samples.add(new Sample(0, 1, Outcome.ERROR, 500, null, false));
+        for (int i = 0; i < hang; i++) samples.add(new Sample(0, 1, Outcome.HANG, 0, null, false));
         return CellRunner.count(samples, s -> true);
     }
 
@@ -50,8 +50,8 @@ class GradeTest {
 
     @Test
     void recoveryEndsWithTheLastBadAnswer() {
-        List<Sample> s = List.of(new Sample(0, 5, Outcome.UNAVAILABLE, 503, false), new Sample(6, 9, Outcome.HANG, 0, false),
-                new Sample(7, 8, Outcome.OK, 200, false));
+        List<Sample> s = List.of(new Sample(0, 5, Outcome.UNAVAILABLE, 503, null, false), new Sample(6, 9, Outcome.HANG, 0, null, false),
+                new Sample(7, 8, Outcome.OK, 200, null, false));
         assertEquals(9, CellRunner.lastBadEnd(s, 4));
         assertEquals(10, CellRunner.lastBadEnd(s, 10));
     }
@@ -66,12 +66,15 @@ class GradeTest {
     void thePageHasOneMatrixPerApp(@TempDir Path dir) throws Exception {
         Cell cell = new Cell("shop-jdbc", "shop", "jdbc", "b", "silent server", Cell.RED, 120L, during(1, 0, 0, 0),
                 during(3, 0, 0, 2), 20_000L, 900L, 10_000, null, new Integer[] {40, 40}, new Integer[] {90, null},
-                new Integer[] {20, 20}, new Long[] {1L, 1L, 1L}, List.of("2 requests hung (no answer)"));
+                new Integer[] {20, 20}, new Long[] {1L, 1L, 1L}, List.of("2 requests hung (no answer)"),
+                new PurchaseTally(2, 1, 1, 0, 3));
         FaultsReport.write(dir, new FaultsReport.Run("x", "2026-01-01T00:00Z", null, "running", Map.of("connections", 50, "windowSeconds", 8, "shopTimeoutMs", 10_000L), List.of(cell)));
         String html = Files.readString(dir.resolve("index.html"));
         assertEquals(1, html.split("<h2>shop</h2>", -1).length - 1, html);
         assertEquals(true, html.contains("class=\"cell red\"") && html.contains("hang 2") && html.contains("2 requests hung"), html);
+        assertEquals(true, html.contains("retries 3, lost acks recovered 1, unresolved 0"), html);
         assertEquals("shop-jdbc", FaultsReport.read(dir).cells().getFirst().instance());
+        assertEquals(new PurchaseTally(2, 1, 1, 0, 3), FaultsReport.read(dir).cells().getFirst().purchaseKeys());
     }
 
     @Test
