@@ -42,6 +42,11 @@ class FaultUnderLoadTest {
     private static final Duration QUERY = Duration.ofMillis(2000);
     private static final Duration SLACK = Duration.ofSeconds(3);
     private static final long BOUND_MS = QUERY.plus(CONNECT).plus(SLACK).toMillis();
+    /**
+     * Clearing to the first success: generous (as {@code make faults} allows), since PostgreSQL
+     * after {@code reset_peer} has been seen to get no connection for up to 8 s (printed).
+     */
+    private static final long RECOVERY_MAX_MS = 20_000;
     private static final int POOL = 4;
     private static final int USERS = 24;
     private static final int ROWS = 20;
@@ -96,7 +101,7 @@ class FaultUnderLoadTest {
                     load.calls.get(), load.failed.get(), load.slowestRead.get(), load.slowestTransaction.get(), recoveredMs,
                     TimeUnit.NANOSECONDS.toMillis(load.lastFailure.get() - cleared), load.hangs);
             assertTrue(load.hangs.isEmpty(), "calls without an answer within " + BOUND_MS + " ms: " + load.hangs);
-            assertTrue(recoveredMs >= 0, "no successful read and transaction within " + BOUND_MS + " ms of clearing the fault");
+            assertTrue(recoveredMs >= 0, "no successful read and transaction within " + RECOVERY_MAX_MS + " ms of clearing the fault");
             assertTrue(load.failed.get() > 0, "the fault was felt");
             long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
             while (inFlight(registry) > 0 && System.nanoTime() < deadline) {
@@ -154,9 +159,9 @@ class FaultUnderLoadTest {
         }
     }
 
-    /** Ms from clearing until a read and a transaction both succeed, or -1 past the bound. */
+    /** Ms from clearing until a read and a transaction both succeed, or -1 past {@link #RECOVERY_MAX_MS}. */
     private static long awaitRecovery(DbClient client, long cleared) throws InterruptedException {
-        while (System.nanoTime() - cleared < TimeUnit.MILLISECONDS.toNanos(BOUND_MS)) {
+        while (System.nanoTime() - cleared < TimeUnit.MILLISECONDS.toNanos(RECOVERY_MAX_MS)) {
             try {
                 Fire.await(client.query("SELECT n FROM access_fault WHERE id = ?", 1));
                 Fire.await(transaction(client));
