@@ -129,9 +129,12 @@ dashboard: $(LOADGEN_JAR) ## run only the dashboard on :8080 in the foreground
 	@scripts/run-instance.sh dashboard
 
 FAULTS ?= a,b,c,d,e,f
-faults: $(LOADGEN_JAR) ## fault matrix on a lab started with `make up LINK=0`: APP= MODES= FAULTS=a..f (a stops the real MariaDB) → results/faults-<id>/
+faults: $(LOADGEN_JAR) ## fault matrix on a lab started with `make up LINK=0`: APP= MODES= FAULTS=a..f (a stops the real MariaDB) ISOLATE=0 → results/faults-<id>/
 	@trap 'case ",$(FAULTS)," in *a*|*server-stop*) scripts/db.sh >/dev/null || echo "run make db now: MariaDB may be stopped" >&2;; esac' EXIT; \
-	$(LOADGEN) faults --app $(APP) $(if $(MODES),--modes $(MODES)) --faults $(FAULTS) --results-dir $(or $(RESULTS_DIR),results)
+	$(LOADGEN) faults --app $(APP) $(if $(MODES),--modes $(MODES)) --faults $(FAULTS) --results-dir $(or $(RESULTS_DIR),results) \
+	  $(if $(filter 0,$(ISOLATE)),,--isolate "scripts/lab.sh only"); rc=$$?; \
+	$(if $(filter 0,$(ISOLATE)),,scripts/lab.sh up >/dev/null || echo "[faults] could not restart every instance: make status" >&2;) \
+	exit $$rc
 
 MICRO_JAR := microbench/target/microbench.jar
 MICRO = $(JAVA) -jar $(MICRO_JAR)

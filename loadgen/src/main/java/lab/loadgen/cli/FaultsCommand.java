@@ -57,6 +57,11 @@ public final class FaultsCommand implements Callable<Integer> {
     @Option(names = "--toxiproxy", description = "toxiproxy API (default $TOXIPROXY_URL or " + Toxiproxy.DEFAULT_URL + ")")
     URI toxiproxy;
 
+    @Option(names = "--isolate", split = " ",
+            description = "a command run with each instance's name before its cells, leaving it alone in the lab "
+                    + "(make faults: \"scripts/lab.sh only\"; ISOLATE=0 to keep every instance running)")
+    List<String> isolate;
+
     @Option(names = "--scripts", defaultValue = "scripts", description = "the lab's scripts folder, for db.sh (default ${DEFAULT-VALUE})")
     Path scripts;
 
@@ -72,7 +77,7 @@ public final class FaultsCommand implements Callable<Integer> {
         }
         FaultMatrix matrix = new FaultMatrix(api, scripts, targets.hosts(), connections,
                 FaultMatrix.timing(baseline, window, recoveryMax, quiet, 2), Map.of("portal", portalLimitMs, "shop", shopLimitMs),
-                System.out::println);
+                System.out::println).isolating(isolate == null ? List.of() : isolate);
         Path dir = matrix.run(instances, chosen, results.resultsDir);
         System.out.println("faults: " + dir.resolve("index.html"));
         return 0;

@@ -17,6 +17,9 @@ import lab.loadgen.metrics.HealthCheck;
 /**
  * The whole matrix: every chosen instance × fault, one after another, each cell written to the
  * results as soon as it is measured. The real MariaDB is always started again, even on Ctrl-C.
+ * With an isolate command ({@code make faults}: {@code scripts/lab.sh only}) each instance runs
+ * alone during its cells: the servers' session counts are then its own, and killing sessions (f)
+ * or stopping MariaDB (a) touches no other instance whose recovery the next cell would measure.
  */
 public final class FaultMatrix {
 
@@ -28,6 +31,7 @@ public final class FaultMatrix {
     private final Map<String, Long> limitMsByApp;
     private final Map<String, Object> settings;
     private final Consumer<String> log;
+    private List<String> isolate = List.of();
 
     public FaultMatrix(lab.link.Toxiproxy toxiproxy, Path scripts, HostResolver hosts, int connections,
                        CellRunner.Timing timing, Map<String, Long> limitMsByApp, Consumer<String> log) {
@@ -49,6 +53,13 @@ public final class FaultMatrix {
         settings.put("toxiproxy", toxiproxy.url().toString());
     }
 
+    /** A command that, given an instance name, leaves only that instance of the lab running (and healthy). */
+    public FaultMatrix isolating(List<String> command) {
+        this.isolate = List.copyOf(command);
+        settings.put("isolated", !command.isEmpty());
+        return this;
+    }
+
     /** Timing of a cell; see {@link CellRunner.Timing}. */
     public static CellRunner.Timing timing(int baselineS, int windowS, int recoveryMaxS, int quietS, int settleS) {
         return new CellRunner.Timing(java.time.Duration.ofSeconds(baselineS), java.time.Duration.ofSeconds(windowS),
@@ -66,6 +77,12 @@ public final class FaultMatrix {
         String status = "interrupted";
         try {
             for (Instance instance : instances) {
+                if (!isolate.isEmpty()) {
+                    List<String> command = new java.util.ArrayList<>(isolate);
+                    command.add(instance.name());
+                    log.accept(instance.name() + ": alone (" + String.join(" ", command) + ") …");
+                    Servers.run(command, 300);
+                }
                 URI base = URI.create(hosts.baseUrl(instance));
                 HealthCheck.Status health = HealthCheck.check(HealthCheck.client(), base.resolve(instance.healthPath()),
                         java.time.Duration.ofSeconds(5));

@@ -154,14 +154,19 @@ final class Servers {
     private void dbScript(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("bash", scripts.resolve("db.sh").toString()));
         command.addAll(List.of(args));
+        run(command, 120);
+    }
+
+    /** Runs a lab script to its end (bounded); fails with its exit code. */
+    static void run(List<String> command, int limitSeconds) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        if (!p.waitFor(limitSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new IOException("scripts/db.sh " + String.join(" ", args) + " did not finish within 120 s");
+            throw new IOException(String.join(" ", command) + " did not finish within " + limitSeconds + " s");
         }
         if (p.exitValue() != 0) {
-            throw new IOException("scripts/db.sh " + String.join(" ", args) + " failed (exit " + p.exitValue() + ")");
+            throw new IOException(String.join(" ", command) + " failed (exit " + p.exitValue() + ")");
         }
     }
 
