@@ -34,6 +34,9 @@ import org.slf4j.LoggerFactory;
 /** One running shop: meters, the database client of its mode, the pages and the server. */
 public final class ShopApp implements AutoCloseable {
 
+    /** A page gets a little more than one query's timeout, so that a page of one query fails with that query's own error. */
+    static final java.time.Duration PAGE_TIMEOUT_MARGIN = java.time.Duration.ofMillis(500);
+
     private final PrometheusMeterRegistry registry;
     private final ShopServer server;
     /** Closed in this order, after the server: no new work first, then what served it. */
@@ -60,7 +63,8 @@ public final class ShopApp implements AutoCloseable {
         DbClient db = DbClients.create(config.database(), config.mode(), config.client(), registry);
         try {
             RoundTrip.register(Map.of("shop", db), 5_000, registry); // lab_link_rtt_ms{source="shop"} (issue 17)
-            Site site = new Site(routes(db, registry, config), new Templates(Map.of("mode", config.mode().id())), new HttpMetrics(registry));
+            Site site = new Site(routes(db, registry, config), new Templates(Map.of("mode", config.mode().id())), new HttpMetrics(registry),
+                    config.client().queryTimeout().plus(PAGE_TIMEOUT_MARGIN));
             boolean epoll = switch (config.transport()) {
                 case AUTO -> ShopServer.epollAvailable();
                 case EPOLL -> true;

@@ -56,6 +56,41 @@ class FailureTest {
         }
     }
 
+    /**
+     * A slow link (each reply 700 ms late) makes a purchase's transaction longer than the page
+     * timeout: the page is answered 503 by then, whatever the mode, and the purchase retried with
+     * its key once the link is fast again gives exactly one order.
+     */
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void slowTransactionIsAnswered503ByThePageTimeoutAndItsRetryBuysOnce(Mode mode) throws Exception {
+        long itemId = 940 + mode.ordinal();
+        TestDb.update("UPDATE stock SET quantity = ? WHERE item_id = ?", 50, itemId);
+        String key = "slow-" + mode.id() + "-" + java.util.UUID.randomUUID();
+        String form = "itemId=" + itemId + "&quantity=1&requestKey=" + key;
+        try (ProxiedSource proxy = new ProxiedSource(TestShops.database());
+             ShopApp shop = TestShops.start(mode, with(SHORT_TIMEOUTS, "SHOP_DB_URL", TestShops.text(proxy.via(TestShops.database()))))) {
+            assertEquals(200, Http.get(shop, "/item/" + itemId).statusCode());
+            proxy.latency(700);
+            long started = System.nanoTime();
+            HttpResponse<String> slow = Http.post(shop, "/purchase", form);
+            long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            proxy.latency(0);
+            assertEquals(503, slow.statusCode(), slow.body());
+            assertTrue(slow.body().contains("Please try again in a moment") && !slow.body().contains("Exception"), slow.body());
+            // page timeout = query timeout 2 s + 0.5 s; generous slack for a loaded machine
+            assertTrue(tookMs <= 2_500 + 1_500, "answered after " + tookMs + " ms");
+
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            int status = 0;
+            while (System.nanoTime() < deadline && (status = Http.post(shop, "/purchase", form).statusCode()) != 200) {
+                Thread.sleep(200);
+            }
+            assertEquals(200, status, "the retry went through");
+            assertEquals(1, TestDb.number("SELECT COUNT(*) FROM orders WHERE request_key = ?", key), "one order for the key");
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Mode.class)
     void noDatabaseAtAllGives503(Mode mode) throws Exception {

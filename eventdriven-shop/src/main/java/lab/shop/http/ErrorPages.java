@@ -3,6 +3,7 @@ package lab.shop.http;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
 import lab.access.DbException;
 import lab.access.ForkJoin;
 import lab.access.OverloadedException;
@@ -26,7 +27,7 @@ public final class ErrorPages {
 
     /**
      * The answer to a failed page: its own {@link HttpError}; 503 when the database refused for
-     * lack of room or is unavailable; anything else is a fault of ours: 500, logged with its trace.
+     * lack of room, is unavailable or did not answer within the page timeout; anything else is a fault of ours: 500, logged with its trace.
      */
     public static Response forError(Throwable error) {
         Throwable t = ForkJoin.unwrap(error);
@@ -36,6 +37,11 @@ public final class ErrorPages {
         if (t instanceof OverloadedException) {
             return page(HttpResponseStatus.SERVICE_UNAVAILABLE, "Busy",
                     "The shop is serving too many requests right now. Please try again in a moment.").withHeader("Retry-After", "1");
+        }
+        if (t instanceof TimeoutException) {
+            LOG.debug("503 page timeout");
+            return page(HttpResponseStatus.SERVICE_UNAVAILABLE, "Database too slow",
+                    "The shop's database did not answer in time. Please try again in a moment.").withHeader("Retry-After", "5");
         }
         if (unavailable(t)) {
             LOG.debug("503 database unavailable: {}", t.getMessage());

@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import lab.access.Deadline;
 import lab.access.ForkJoin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,10 +69,13 @@ final class ShopHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         Router.Match match = site.router().match(request.method(), request.path());
         CompletionStage<Response> stage;
         try {
-            stage = match.page().handle(request.withParam(match.param()));
+            // JDBC calls made here end by the deadline (in jdbc mode they run right here, one after another) …
+            stage = Deadline.within(site.pageTimeout(), () -> match.page().handle(request.withParam(match.param())));
         } catch (RuntimeException e) {
             stage = CompletableFuture.failedFuture(e);
         }
+        // … and whatever the mode, the page is answered by then (a purchase's transaction ends on its own)
+        stage = stage.toCompletableFuture().copy().orTimeout(site.pageTimeout().toMillis(), TimeUnit.MILLISECONDS);
         stage.whenComplete((response, error) -> {
             if (ctx.executor().inEventLoop()) {
                 respond(ctx, request, match.route(), started, response, error);
