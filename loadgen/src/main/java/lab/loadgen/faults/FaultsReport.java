@@ -36,6 +36,18 @@ public final class FaultsReport {
         return MAPPER.readValue(dir.resolve(JSON).toFile(), Run.class);
     }
 
+    /** The page's one-line answer: "54 cells: 54 green, 0 amber, 0 red; not green: …". */
+    static String summary(List<Cell> cells) {
+        Map<String, Long> by = new LinkedHashMap<>();
+        for (String g : List.of(Cell.GREEN, Cell.AMBER, Cell.RED)) {
+            by.put(g, cells.stream().filter(c -> c.grade().equals(g)).count());
+        }
+        String text = cells.size() + " cells: " + by.get(Cell.GREEN) + " green, " + by.get(Cell.AMBER) + " amber, " + by.get(Cell.RED) + " red";
+        List<String> others = cells.stream().filter(c -> !c.grade().equals(Cell.GREEN))
+                .map(c -> c.instance() + " (" + c.fault() + ") " + c.grade()).toList();
+        return others.isEmpty() ? text + "." : text + "; not green: " + String.join(", ", others) + ".";
+    }
+
     static String html(Run run) {
         List<Map<String, Object>> apps = new ArrayList<>();
         Set<String> appNames = new LinkedHashSet<>();
@@ -67,6 +79,7 @@ public final class FaultsReport {
         model.put("title", "Faults " + run.id());
         model.put("run", run);
         model.put("apps", apps);
+        model.put("summary", summary(run.cells()));
         return Templates.render("faults.ftlh", model);
     }
 }

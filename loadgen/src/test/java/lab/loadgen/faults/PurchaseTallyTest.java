@@ -59,5 +59,6 @@ class PurchaseTallyTest {
         String html = FaultsReport.html(run);
         assertTrue(html.contains("bought 1302") || html.contains("bought 1,302"), html);
         assertFalse(html.contains("lost acks"), html);
+        assertTrue(html.contains("1 cells: 0 green, 0 amber, 1 red; not green: shop-virtual (c) red."), "the page's one-line answer");
     }
 }
