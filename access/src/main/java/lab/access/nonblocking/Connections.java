@@ -2,13 +2,12 @@ package lab.access.nonblocking;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
 import lab.access.ForkJoin;
@@ -28,6 +27,7 @@ import lab.access.internal.CallGate;
  */
 final class Connections {
 
+    private final Vertx vertx;
     private final Pool pool;
     private final CallGate gate;
     private final ServerCancel cancel;
@@ -36,7 +36,8 @@ final class Connections {
     private final List<Lane> lanes = new ArrayList<>(); // guarded by lock
     private int leased; // whole connections held by sessions; guarded by lock
 
-    Connections(Pool pool, CallGate gate, ServerCancel cancel, int poolSize) {
+    Connections(Vertx vertx, Pool pool, CallGate gate, ServerCancel cancel, int poolSize) {
+        this.vertx = vertx;
         this.pool = pool;
         this.gate = gate;
         this.cancel = cancel;
@@ -179,19 +180,25 @@ final class Connections {
      */
     private Future<SqlConnection> connection() {
         Future<SqlConnection> asked;
+        Promise<SqlConnection> bounded = Promise.promise();
+        long timer;
         try {
             asked = pool.getConnection();
+            // a Vert.x timer, cancelled as soon as the connection comes: this is on every call's path
+            timer = vertx.setTimer(gate.connectTimeoutMs(),
+                    id -> bounded.tryFail(new TimeoutException("no connection within " + gate.connectTimeoutMs() + " ms")));
         } catch (RuntimeException e) { // a closed client's event loops refuse the task
-            asked = Future.failedFuture(e);
+            return Future.failedFuture(VertxErrors.noConnection(gate, e));
         }
-        Promise<SqlConnection> bounded = Promise.promise();
         asked.onComplete(connection -> {
+            vertx.cancelTimer(timer);
             if (!bounded.tryComplete(connection)) {
                 connection.close();
             }
-        }, bounded::tryFail);
-        CompletableFuture.delayedExecutor(gate.connectTimeoutMs(), TimeUnit.MILLISECONDS)
-                .execute(() -> bounded.tryFail(new TimeoutException("no connection within " + gate.connectTimeoutMs() + " ms")));
+        }, error -> {
+            vertx.cancelTimer(timer);
+            bounded.tryFail(error);
+        });
         return bounded.future().recover(error -> Future.failedFuture(VertxErrors.noConnection(gate, error)));
     }
 }

@@ -45,7 +45,7 @@ public final class NonBlockingClient extends SourceClient {
             throw e;
         }
         this.gate = new CallGate(source, Mode.NONBLOCKING, options, registry, pool::size);
-        this.connections = new Connections(pool, gate, new ServerCancel(source, killer), options.poolSize());
+        this.connections = new Connections(vertx, pool, gate, new ServerCancel(source, killer), options.poolSize());
     }
 
     @Override
