@@ -51,5 +51,15 @@ public class DbException extends RuntimeException {
                 || state.equals("HYT00") || e.vendorCode == MYSQL_LOCK_WAIT_TIMEOUT;
     }
 
+    /**
+     * Whether a call failed on a unique index (a row with that key exists): PostgreSQL's SQLState
+     * 23505, MySQL's duplicate entry 1062 (its SQLState 23000 covers every integrity violation).
+     */
+    public static boolean isUniqueViolation(Throwable error) {
+        return ForkJoin.unwrap(error) instanceof DbException e
+                && ("23505".equals(e.sqlState) || e.vendorCode == MYSQL_DUPLICATE_ENTRY);
+    }
+
     private static final int MYSQL_LOCK_WAIT_TIMEOUT = 1205;
+    private static final int MYSQL_DUPLICATE_ENTRY = 1062;
 }

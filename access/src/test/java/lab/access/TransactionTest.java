@@ -56,6 +56,7 @@ class TransactionTest {
                     tx.update("INSERT INTO access_tx VALUES (?, ?, ?)", 4, "before dup", BigDecimal.ONE)
                             .thenCompose(n -> tx.update("INSERT INTO access_tx VALUES (?, ?, ?)", 2, "dup", BigDecimal.ONE)))));
             assertTrue(duplicate.sqlState().startsWith("23"), "integrity violation: " + duplicate.sqlState());
+            assertTrue(DbException.isUniqueViolation(duplicate), "a unique violation: " + duplicate.sqlState() + " / " + duplicate.vendorCode());
             assertEquals(0, duplicate.getSuppressed().length, "the rollback itself succeeded");
             assertEquals(0L, TestDb.count(engine, "SELECT COUNT(*) FROM access_tx WHERE id = 4"));
 

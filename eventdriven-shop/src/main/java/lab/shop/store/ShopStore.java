@@ -40,9 +40,6 @@ public final class ShopStore {
             + " FROM orders o JOIN items i ON i.id = o.item_id";
     private static final String ORDER = ORDERS + " WHERE o.id = ?";
     private static final String ORDER_BY_KEY = ORDERS + " WHERE o.request_key = ?";
-    /** MySQL/MariaDB's "duplicate entry" (SQLState 23000 covers every integrity violation there). */
-    private static final int MYSQL_DUPLICATE_KEY = 1062;
-    private static final String UNIQUE_VIOLATION = "23505";
 
     private final DbClient db;
     private final boolean returning;
@@ -119,7 +116,7 @@ public final class ShopStore {
         return db.inTransaction(tx -> tx.query(ORDER_BY_KEY, requestKey).thenCompose(found -> found.isEmpty()
                         ? buy(tx, itemId, quantity, requestKey).thenApply(order -> new Purchase(order, false))
                         : CompletableFuture.completedFuture(replay(toOrder(found.first()), itemId, quantity, requestKey))))
-                .exceptionallyCompose(error -> isDuplicateKey(error)
+                .exceptionallyCompose(error -> DbException.isUniqueViolation(error)
                         ? db.query(ORDER_BY_KEY, requestKey).thenApply(rows -> {
                             // both engines raise the violation only once the winner committed: its order is there
                             if (rows.isEmpty()) {
@@ -156,11 +153,6 @@ public final class ShopStore {
             throw new KeyReusedException(requestKey, existing);
         }
         return new Purchase(existing, true);
-    }
-
-    private static boolean isDuplicateKey(Throwable error) {
-        return ForkJoin.unwrap(error) instanceof DbException e
-                && (UNIQUE_VIOLATION.equals(e.sqlState()) || e.vendorCode() == MYSQL_DUPLICATE_KEY);
     }
 
     /** An order by id; fails with {@link NotFoundException}. */
