@@ -125,19 +125,15 @@ public final class DatasetLoader {
         return problems;
     }
 
-    /** The dataset's {@link Dataset#addedColumns} this database lacks, each probed with an empty SELECT. */
+    /** The dataset's {@link Dataset#addedColumns} this database lacks, from the driver's metadata (no SQL built from names). */
     List<String> missingColumns(Connection c) throws SQLException {
         List<String> missing = new ArrayList<>();
         for (String column : dataset.addedColumns) {
             String[] tableColumn = column.split("\\.");
-            // names from the Dataset enum, never from input
-            try (Statement s = c.createStatement()) {
-                s.executeQuery("SELECT " + tableColumn[1] + " FROM " + tableColumn[0] + " WHERE 1 = 0").close();
-            } catch (SQLException e) {
-                if (c.isClosed() || !c.isValid(5)) {
-                    throw e;
+            try (ResultSet found = c.getMetaData().getColumns(c.getCatalog(), c.getSchema(), tableColumn[0], tableColumn[1])) {
+                if (!found.next()) {
+                    missing.add(column);
                 }
-                missing.add(column);
             }
         }
         return missing;
