@@ -40,11 +40,15 @@ public final class FakeFreeInstance implements AutoCloseable {
     }
 
     /** An instances.conf naming this server as the portal instance of one mode. */
-    public Path writeConf(Path dir, String mode) throws IOException {
+    /** An instances.conf naming this one server once per mode (the same port: only the sweep's bookkeeping differs). */
+    public Path writeConf(Path dir, String... modes) throws IOException {
         Path conf = dir.resolve("instances.conf");
-        Files.writeString(conf, "# test\n"
-                + "dashboard  dashboard  -  8080  /health  -  /\n"
-                + "portal-" + mode + "  portal  " + mode + "  " + port() + "  /actuator/health  /actuator/prometheus  /\n");
+        StringBuilder sb = new StringBuilder("# test\ndashboard  dashboard  -  8080  /health  -  /\n");
+        for (String mode : modes) {
+            sb.append("portal-").append(mode).append("  portal  ").append(mode).append("  ").append(port())
+                    .append("  /actuator/health  /actuator/prometheus  /\n");
+        }
+        Files.writeString(conf, sb.toString());
         return conf;
     }
 

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {
@@ -74,5 +76,91 @@ class VerdictTest {
         assertNull(v.modes().get("virtual").ratio(), "no baseline, no ratio");
         assertFalse(v.modes().containsKey("jdbc"));
         assertEquals("not measured", Verdict.of("y", modes("jdbc", null), "jdbc", Verdict.Better.HIGHER).summary());
+    }
+
+    private static Map<String, Verdict.Candidate> measured(String a, List<Double> va, List<String> fa,
+                                                            String b, List<Double> vb, List<String> fb) {
+        Map<String, Verdict.Candidate> m = new LinkedHashMap<>();
+        m.put(a, Verdict.Candidate.of(va, fa));
+        m.put(b, Verdict.Candidate.of(vb, fb));
+        return m;
+    }
+
+    @Test
+    void aFlaggedBestNeverWinsAndTheAnswerNamesTheFlag() {
+        // shop-nonblocking answering fast 503s: the highest median, but flagged for its errors
+        Verdict v = Verdict.decide("10 connections", measured(
+                "jdbc", List.of(2000.0, 2020.0, 2040.0), List.of(),
+                "nonblocking", List.of(3880.0, 3890.0, 3900.0), List.of("errors")), "jdbc", Verdict.Better.HIGHER);
+        assertFalse(v.clear());
+        assertEquals("jdbc", v.winner(), "the best unflagged mode is named, not declared");
+        assertEquals("nonblocking flagged: errors", v.summary());
+    }
+
+    @Test
+    void aFlaggedRivalLeavesTheQuestionOpen() {
+        Verdict v = Verdict.decide("c", measured(
+                "jdbc", List.of(100.0, 101.0, 102.0), List.of("interference"),
+                "nonblocking", List.of(300.0, 301.0, 302.0), List.of()), "jdbc", Verdict.Better.HIGHER);
+        assertFalse(v.clear());
+        assertEquals("jdbc flagged: interference", v.summary());
+    }
+
+    @Test
+    void twoRepetitionsAreTooFewHoweverFarApart() {
+        Verdict v = Verdict.decide("c", measured(
+                "jdbc", List.of(100.0, 101.0), List.of(),
+                "nonblocking", List.of(300.0, 301.0, 302.0), List.of()), "jdbc", Verdict.Better.HIGHER);
+        assertFalse(v.clear());
+        assertEquals("too few repetitions (jdbc: 2, 3 needed)", v.summary());
+        Verdict one = Verdict.decide("c", measured(
+                "jdbc", List.of(100.0), List.of(), "virtual", List.of(50.0), List.of()), "jdbc", Verdict.Better.HIGHER);
+        assertFalse(one.clear(), "n = 1 is a zero-width range, never a clear win");
+    }
+
+    @Test
+    void aSmallEffectIsNotAWinEvenWhenTheRangesAreApart() {
+        // 2 % apart with almost no noise: real, but below the 5 % that counts as a difference
+        Verdict v = Verdict.decide("c", measured(
+                "jdbc", List.of(100.0, 100.1, 100.2, 100.1, 100.0), List.of(),
+                "virtual", List.of(102.0, 102.1, 102.2, 102.1, 102.0), List.of()), "jdbc", Verdict.Better.HIGHER);
+        assertFalse(v.clear());
+        assertEquals("no clear winner (virtual ≈ jdbc)", v.summary());
+    }
+
+    /** 100 simulated runs of two modes, the second {@code ratio} × the first, with lognormal noise of {@code cv}. */
+    private static int clearWins(double ratio, int n, double cv, long seed) {
+        Random random = new Random(seed);
+        int clear = 0;
+        for (int run = 0; run < 100; run++) {
+            List<Double> a = new java.util.ArrayList<>();
+            List<Double> b = new java.util.ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                a.add(1000 * Math.exp(random.nextGaussian() * cv));
+                b.add(1000 * ratio * Math.exp(random.nextGaussian() * cv));
+            }
+            Verdict v = Verdict.decide("sim", measured("jdbc", a, List.of(), "nonblocking", b, List.of()), "jdbc",
+                    Verdict.Better.HIGHER);
+            clear += v.clear() && (ratio == 1.0 || "nonblocking".equals(v.winner())) ? 1 : 0;
+        }
+        return clear;
+    }
+
+    @Test
+    void identicalModesGiveNoClearWinnerInAtLeast95Of100Runs() {
+        for (int n : new int[] {3, 4, 5, 7}) {
+            for (double cv : new double[] {0.05, 0.10}) {
+                int falseWins = clearWins(1.0, n, cv, 42 + n);
+                System.out.printf("verdict rule, identical modes, n=%d, noise %.0f %%: %d of 100 called clear%n", n, cv * 100, falseWins);
+                assertTrue(falseWins <= 5, "n=" + n + ", noise " + cv + ": " + falseWins + " false winners in 100");
+            }
+        }
+    }
+
+    @Test
+    void aReal20PercentDifferenceAtFiveRepetitionsIsFoundInAtLeast90Of100Runs() {
+        int found = clearWins(1.2, 5, 0.05, 7);
+        System.out.printf("verdict rule, 20 %% apart, n=5, noise 5 %%: %d of 100 found%n", found);
+        assertTrue(found >= 90, found + " of 100 found at n=5 with 5 % noise");
     }
 }

@@ -2,7 +2,9 @@ package lab.portal;
 
 import org.springframework.context.annotation.Conditional;
 import org.springframework.stereotype.Controller;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 
@@ -18,7 +20,9 @@ class BlockingPageController {
     }
 
     @GetMapping("/")
-    ModelAndView page(@RequestParam(required = false) String seed) {
-        return PortalView.of(portal.page(seed));
+    ModelAndView page(@RequestParam(required = false) String seed,
+                      @RequestHeader(name = PortalView.PREFER, required = false) String prefer,
+                      HttpServletResponse response) {
+        return PortalView.of(portal.page(seed), prefer, response);
     }
 }

@@ -2,7 +2,9 @@ package lab.portal;
 
 import org.springframework.context.annotation.Conditional;
 import org.springframework.stereotype.Controller;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import reactor.core.publisher.Mono;
@@ -22,7 +24,9 @@ class ReactivePageController {
     }
 
     @GetMapping("/")
-    Mono<ModelAndView> page(@RequestParam(required = false) String seed) {
-        return Mono.fromCompletionStage(portal.load(seed)).map(PortalView::of);
+    Mono<ModelAndView> page(@RequestParam(required = false) String seed,
+                            @RequestHeader(name = PortalView.PREFER, required = false) String prefer,
+                            HttpServletResponse response) {
+        return Mono.fromCompletionStage(portal.load(seed)).map(page -> PortalView.of(page, prefer, response));
     }
 }

@@ -70,6 +70,11 @@ final class Portal implements AutoCloseable {
         return send(HttpRequest.newBuilder(uri(path)).GET().build()).join();
     }
 
+    /** A GET with one request header, e.g. {@code Prefer: handling=strict}. */
+    Response get(String path, String header, String value) {
+        return send(HttpRequest.newBuilder(uri(path)).header(header, value).GET().build()).join();
+    }
+
     CompletableFuture<Response> getAsync(String path) {
         return send(HttpRequest.newBuilder(uri(path)).GET().build());
     }

@@ -27,7 +27,20 @@ class PortalModesTest {
             assertThat(page.fact("seed")).isEqualTo(Long.toString(seed));
             assertThat(page.data()).isEqualTo(expected.data());
             assertFilled(page);
+            // a complete page stays 200 for a client that asks for degraded pages as errors
+            Portal.Response strict = Portal.shared(mode).get("/?seed=" + seed, PortalView.PREFER, PortalView.STRICT);
+            assertThat(strict.status()).isEqualTo(200);
+            assertThat(strict.page().data()).isEqualTo(expected.data());
         }
+    }
+
+    @Test
+    void preferHandlingStrictIsFoundAmongOtherPreferences() {
+        assertThat(PortalView.strict("handling=strict")).isTrue();
+        assertThat(PortalView.strict("respond-async, Handling=Strict")).isTrue();
+        assertThat(PortalView.strict("handling=\"strict\"")).isTrue();
+        assertThat(PortalView.strict("handling=lenient")).isFalse();
+        assertThat(PortalView.strict(null)).isFalse();
     }
 
     @Test

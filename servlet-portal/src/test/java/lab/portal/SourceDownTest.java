@@ -49,6 +49,11 @@ class SourceDownTest {
             assertThat(portal.context.getBean(MeterRegistry.class).get("portal.panel.failures")
                     .tag("panel", down.id()).counter().count()).isEqualTo(1);
 
+            // A load tool asks for degraded pages as errors: the same page, as 502.
+            Portal.Response strict = portal.get("/?seed=11", PortalView.PREFER, PortalView.STRICT);
+            assertThat(strict.status()).isEqualTo(502);
+            assertThat(strict.body()).contains("Sources failed</dt><dd>1 of 4");
+
             Portal.Response health = portal.get("/actuator/health");
             assertThat(health.status()).isEqualTo(503);
             for (PortalSource source : PortalSource.values()) {

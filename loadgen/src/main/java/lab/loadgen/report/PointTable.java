@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 import lab.loadgen.results.Point;
+import lab.loadgen.tool.Measurement;
+import lab.loadgen.verdict.Flags;
 import lab.report.Spread;
 
 /**
@@ -43,13 +45,16 @@ public final class PointTable {
     }
 
     private static final List<Column> FIGURES = List.of(
-            new Column("Requests/s", "requestsPerSec", Point::requestsPerSec, "%.1f"),
+            new Column("Goodput (successes/s)", "requestsPerSec", Point::requestsPerSec, "%.1f"),
+            new Column("All answers/s", "answersPerSec", Point::answersPerSec, "%.1f"),
+            new Column("Error rate (%)", "errorRatePct", Point::errorRatePct, "%.2f"),
             new Column("Mean reply (ms)", "meanReplyMs", Point::meanReplyMs, "%.2f"),
             new Column("p50 (ms)", "p50Ms", Point::p50Ms, "%.2f"),
             new Column("p90 (ms)", "p90Ms", Point::p90Ms, "%.2f"),
             new Column("p99 (ms)", "p99Ms", Point::p99Ms, "%.2f"),
             new Column("p99.9 (ms)", "p999Ms", Point::p999Ms, "%.2f"),
             new Column("Errors", "errors", Point::errors, "%d"),
+            new Column("Failures' mean (ms)", "failureMeanMs", Point::failureMeanMs, "%.2f"),
             new Column("Pages with a failed panel", "failedPanels", Point::failedPanels, "%d"),
             new Column("Live threads (max)", "serverThreads", Point::serverThreads, "%d"),
             new Column("Heap (MB, max)", "serverHeapMb", Point::serverHeapMb, "%.1f"),
@@ -151,15 +156,15 @@ public final class PointTable {
         if (p.achievedConcurrency() != null && p.concurrency() != null && p.achievedConcurrency() < p.concurrency()) {
             parts.add("httperf reached only " + p.achievedConcurrency() + " concurrent connections");
         }
-        if (p.hasFlag(Point.FLAG_BELOW_NOMINAL)) {
-            parts.add("✕ achieved concurrency below 80 % of nominal (Little's law)");
+        if (p.errorDetail() != null && !p.errorDetail().isEmpty()) {
+            parts.add("errors by kind: " + p.errorDetail());
         }
-        if (p.hasFlag(Point.FLAG_INTERFERENCE)) {
-            parts.add("▲ other processes used > 10 % of a core" + (p.interference() == null ? ""
-                    : ": " + p.interference().otherInstancesCpuPct() + ", rest " + p.interference().unaccountedCpuPct()));
+        if (Measurement.ALL_ANSWERS.equals(p.latencyOf())) {
+            parts.add("latencies include the failed answers (the tool cannot time them apart)");
         }
-        if (p.hasFlag("someRepetitionsFailed")) {
-            parts.add("some repetitions failed (see their raw output)");
+        Flags.describe(p).stream().filter(f -> !f.equals("failed")).forEach(parts::add);
+        if (p.hasFlag(Point.FLAG_INTERFERENCE) && p.interference() != null) {
+            parts.add("others: " + p.interference().otherInstancesCpuPct() + ", rest " + p.interference().unaccountedCpuPct());
         }
         return parts.isEmpty() ? "" : String.join("; ", parts);
     }

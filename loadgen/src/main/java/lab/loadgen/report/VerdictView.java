@@ -11,9 +11,13 @@ import lab.loadgen.results.Results;
 import lab.loadgen.verdict.AppVerdict;
 import lab.loadgen.verdict.Crossover;
 import lab.loadgen.verdict.ThesisClaims;
+import lab.report.Verdict;
 
 /** The model of verdict.ftlh for one run: "verdicts" (per app, rows by scenario) and "claims". */
 public final class VerdictView {
+
+    /** The profile whose runs are checks, never answers. */
+    static final String SMOKE = "smoke";
 
     private VerdictView() {
     }
@@ -43,6 +47,14 @@ public final class VerdictView {
         }
         boolean concurrencySweep = verdicts.stream().anyMatch(v -> v.rows().stream().anyMatch(x -> x.scenario().rttMs() == null));
         Map<String, Object> model = new LinkedHashMap<>();
+        model.put("minRepetitions", Verdict.MIN_REPETITIONS);
+        model.put("fullRepetitions", Verdict.FULL_REPETITIONS);
+        model.put("minEffectPct", Math.round((Verdict.MIN_EFFECT - 1) * 100));
+        model.put("levelPct", Math.round(Verdict.LEVEL * 100));
+        if (SMOKE.equals(r.run().profile())) {
+            model.put("decidesNothing", "PROFILE=smoke decides nothing: it checks that every instance answers under "
+                    + "load, with two short repetitions per point — too few for any verdict or claim.");
+        }
         model.put("verdicts", apps);
         model.put("claims", concurrencySweep ? ThesisClaims.of(verdicts) : List.of());
         return model;

@@ -27,6 +27,13 @@ import lab.report.Spread;
  * @param rttMeasuredMs    the round-trip time the instance measured through the link (its gauge)
  * @param dbConnections    per database source, the instance's effective connection count (access.pool.size)
  * @param multiplexing     whether the instance's non-blocking sessions share pipelined connections (null: not reported)
+ * @param successes        complete successes counted (2xx; a portal page with a failed panel is not one)
+ * @param answersPerSec    answers of any status per second (what the tools print as requests/sec);
+ *                         {@link #requestsPerSec} is the goodput, successes per second
+ * @param errorRatePct     failures (non-2xx answers, socket errors, timeouts) ÷ (successes + failures), %
+ * @param failureMeanMs    the failures' mean reply time, where the tool times them apart
+ * @param latencyOf        what the latency figures describe: "successes", or "all answers" where the
+ *                         tool cannot time successes apart and some answers failed
  */
 public record Point(
         Integer concurrency,
@@ -64,13 +71,24 @@ public record Point(
         Double rttMs,
         Double rttMeasuredMs,
         Map<String, Integer> dbConnections,
-        Boolean multiplexing) {
+        Boolean multiplexing,
+        Long successes,
+        Double answersPerSec,
+        Double errorRatePct,
+        Double failureMeanMs,
+        String latencyOf) {
 
     /** Flag: achieved concurrency (Little's law) below {@link #NOMINAL_SHARE} of the nominal connections. */
     public static final String FLAG_BELOW_NOMINAL = "belowNominalConcurrency";
     /** Flag: the CPU was shared with other processes beyond {@link Interference#LIMIT_PCT}. */
     public static final String FLAG_INTERFERENCE = "interference";
     public static final double NOMINAL_SHARE = 0.8;
+    /** Flag: more than {@link #ERROR_LIMIT_PCT} % of the requests failed; such a point never wins or decides. */
+    public static final String FLAG_ERRORS = "errors";
+    public static final double ERROR_LIMIT_PCT = 1.0;
+    /** Flag: Little's law says more requests were in flight than the tool had connections (by more than 10 %). */
+    public static final String FLAG_INCONSISTENT = "inconsistent";
+    public static final double INCONSISTENT_SHARE = 1.1;
 
     /** The figures one tool run gives (a repetition), before repetitions, interference and link are known. */
     public Point(Integer concurrency, Double requestsPerSec, Double meanReplyMs, Double p50Ms, Double p99Ms, Long errors,
@@ -82,7 +100,8 @@ public record Point(
         this(concurrency, requestsPerSec, meanReplyMs, p50Ms, p99Ms, errors, serverThreads, serverHeapMb, p75Ms, p90Ms,
                 p999Ms, maxMs, requests, durationSec, targetRate, achievedConcurrency, serverCpuPct, loadToolCpuPct,
                 loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels, unmeasured, flags, error,
-                raw, started, little(requestsPerSec, meanReplyMs), null, null, null, null, null, null, null);
+                raw, started, little(requestsPerSec, meanReplyMs), null, null, null, null, null, null, null,
+                null, null, null, null, null);
     }
 
     /** Little's law: requests in flight = arrival rate x time in the system. */
@@ -103,7 +122,13 @@ public record Point(
                 p75Ms, p90Ms, p999Ms, maxMs, requests, durationSec, targetRate, achievedConcurrency, serverCpuPct,
                 loadToolCpuPct, loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels,
                 unmeasured, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rtt,
-                rttMeasuredMs, dbConnections, multiplexing);
+                rttMeasuredMs, dbConnections, multiplexing, successes, answersPerSec, errorRatePct, failureMeanMs,
+                latencyOf);
+    }
+
+    /** Whether the point may win a verdict or decide a claim: measured, and carrying no flag. */
+    public boolean clean() {
+        return error == null && (flags == null || flags.isEmpty());
     }
 
     public boolean hasFlag(String flag) {

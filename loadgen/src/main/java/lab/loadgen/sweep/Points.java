@@ -61,6 +61,15 @@ final class Points {
         if (m.error() != null) {
             flags.add(FLAG_FAILED);
         }
+        Double errorRate = round(m.errorRatePct());
+        if (errorRate != null && errorRate > Point.ERROR_LIMIT_PCT) {
+            flags.add(Point.FLAG_ERRORS);
+        }
+        // in flight = every answer's rate × every answer's time, whatever their status
+        Double little = Point.little(m.answersPerSec(), m.answersMeanMs());
+        if (little != null && little > Point.INCONSISTENT_SHARE * d.level()) {
+            flags.add(Point.FLAG_INCONSISTENT);
+        }
         if (d.interference() == null) {
             unmeasured.put("interference", "no /proc on this machine, or the step did not run");
         }
@@ -76,8 +85,9 @@ final class Points {
                 d.targetRate() == null ? null : d.targetRate().doubleValue(), m.achievedConcurrency(),
                 round(s.meanCpuPct()), round(cpuPct), cpuSec, d.saturation() != null, d.saturation(),
                 m.errorDetail(), s.failedPanels(), unmeasured, flags, m.error(), d.raw(), d.started(),
-                Point.little(m.requestsPerSec(), m.meanReplyMs()), null, null, d.interference(), d.rttMs(),
-                rttMeasured, s.poolSize() == null || s.poolSize().isEmpty() ? null : s.poolSize(), s.multiplexing());
+                little, null, null, d.interference(), d.rttMs(),
+                rttMeasured, s.poolSize() == null || s.poolSize().isEmpty() ? null : s.poolSize(), s.multiplexing(),
+                m.successes(), round(m.answersPerSec()), errorRate, round(m.failureMeanMs()), m.latencyOf());
     }
 
     /** A step that could not run at all (instance down, no rate for wrk2, Ctrl-C, ...). */

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
+import lab.link.Link;
+
 /**
  * A named sweep: per app, an {@link AppPlan}; the tools it runs by default ("a|b": the first of
  * them that is installed — wrk2 in the container, oha natively); and notes for the page, e.g. why
@@ -28,6 +30,9 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
     /** loopback through the proxies (0), same rack, same zone, nearby, far, the thesis' Internet link. */
     public static final List<Double> LATENCY_RTTS = List.of(0.0, 0.2, 1.0, 5.0, 20.0, 78.0);
 
+    /** The thesis measured over 1 GbE: its profile puts the link at lan. */
+    static final List<Double> THESIS_LINK = List.of(Link.LAN.rttMs());
+
     public static Profile named(String name) {
         return switch (name) {
             // two short levels per mode, two repetitions, for CI
@@ -41,11 +46,14 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
                     "portal", new AppPlan(List.of(25, 500), 5, 10, 5, 10, 0.5, 60, 3, 2, List.of(25), List.of()),
                     "shop", new AppPlan(List.of(50, 1000), 5, 10, 5, 10, 0.5, 60, 3, 2, List.of(50), List.of())),
                     List.of("wrk", OPEN_LOOP, "ceiling"), List.of(NO_HTTPERF));
-            // thesis 4.2 / A.2: portal 1..1,000 in steps of 50, 100 calls per connection; shop up to 10,000
+            // thesis 4.2 / A.2: portal 1..1,000 in steps of 50, 100 calls per connection; shop up to 10,000;
+            // on the thesis' own link, 1 GbE (lan), through the proxies
             case "thesis" -> new Profile(name, Map.of(
-                    "portal", new AppPlan(steps(1, 50, 1000), 100, 30, 10, 30, 5, 1800, 5, 5),
-                    "shop", new AppPlan(shopThesisLevels(), 100, 30, 10, 30, 5, 3600, 5, 5)),
-                    List.of("httperf", "wrk", OPEN_LOOP, "ceiling"), List.of());
+                    "portal", new AppPlan(steps(1, 50, 1000), 100, 30, 10, 30, 5, 1800, 5, 5).withRtts(THESIS_LINK),
+                    "shop", new AppPlan(shopThesisLevels(), 100, 30, 10, 30, 5, 3600, 5, 5).withRtts(THESIS_LINK)),
+                    List.of("httperf", "wrk", OPEN_LOOP, "ceiling"), List.of("PROFILE=thesis runs at LINK=lan, the "
+                    + "thesis' 1 GbE (" + Link.LAN.rttMs() + " ms RTT), through the lab's Toxiproxy proxies; RTTS= "
+                    + "sets other round trips"));
             // issue 17.5: one concurrency per app, the link's RTT swept; closed loop only (req/s, mean, p99)
             case "latency" -> new Profile(name, Map.of(
                     "portal", latency("portal"), "shop", latency("shop")),

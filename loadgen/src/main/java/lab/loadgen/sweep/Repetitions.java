@@ -10,6 +10,7 @@ import java.util.function.Function;
 
 import lab.loadgen.results.Interference;
 import lab.loadgen.results.Point;
+import lab.loadgen.tool.Measurement;
 import lab.report.Spread;
 
 /**
@@ -38,6 +39,8 @@ public final class Repetitions {
         m.put("serverCpuPct", Point::serverCpuPct);
         m.put("littleConcurrency", Point::littleConcurrency);
         m.put("rttMeasuredMs", Point::rttMeasuredMs);
+        m.put("answersPerSec", Point::answersPerSec);
+        m.put("errorRatePct", Point::errorRatePct);
         return java.util.Collections.unmodifiableMap(m);
     }
 
@@ -62,7 +65,8 @@ public final class Repetitions {
             return new Point(level, null, null, null, null, null, null, null, null, null, null, null, null, null,
                     first.targetRate(), null, null, null, null, first.loadToolSaturated(), first.saturationReason(),
                     Map.of(), null, first.unmeasured(), List.copyOf(flags), first.error(), null, first.started(),
-                    null, Map.of(), List.copyOf(reps), null, rttMs, null, first.dbConnections(), first.multiplexing());
+                    null, Map.of(), List.copyOf(reps), null, rttMs, null, first.dbConnections(), first.multiplexing(),
+                    null, null, null, null, null);
         }
         if (ok.size() < reps.size()) {
             flags.add("someRepetitionsFailed");
@@ -77,6 +81,16 @@ public final class Repetitions {
         Double little = median(ok, Point::littleConcurrency);
         if (closedLoop && little != null && little < Point.NOMINAL_SHARE * level) {
             flags.add(Point.FLAG_BELOW_NOMINAL);
+        }
+        Long successes = sum(ok, Point::successes);
+        Long errors = sum(ok, Point::errors);
+        // the point's error rate is over all its repetitions' requests, not a median of rates
+        Double errorRate = successes == null || errors == null || successes + errors == 0 ? null
+                : Math.round(errors * 10000.0 / (successes + errors)) / 100.0;
+        if (errorRate != null && errorRate > Point.ERROR_LIMIT_PCT) {
+            flags.add(Point.FLAG_ERRORS);
+        } else {
+            flags.remove(Point.FLAG_ERRORS);
         }
         Interference interference = Interference.worst(ok.stream().map(Point::interference).toList());
         if (interference != null && interference.flagged()) {
@@ -100,7 +114,10 @@ public final class Repetitions {
                 ok.stream().map(Point::saturationReason).filter(r -> r != null).findFirst().orElse(null),
                 errorDetail, sum(ok, Point::failedPanels), m.unmeasured(), List.copyOf(flags), null, null,
                 first.started(), little, spread, List.copyOf(reps), interference, rttMs,
-                median(ok, Point::rttMeasuredMs), m.dbConnections(), m.multiplexing());
+                median(ok, Point::rttMeasuredMs), m.dbConnections(), m.multiplexing(), successes,
+                median(ok, Point::answersPerSec), errorRate, median(ok, Point::failureMeanMs),
+                ok.stream().anyMatch(p -> Measurement.ALL_ANSWERS.equals(p.latencyOf())) ? Measurement.ALL_ANSWERS
+                        : m.latencyOf());
     }
 
     private static Double median(List<Point> ps, Function<Point, ? extends Number> f) {

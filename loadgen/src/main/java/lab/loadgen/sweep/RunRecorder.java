@@ -48,6 +48,13 @@ public final class RunRecorder {
         save();
     }
 
+    /** Records the order in which round {@code r} of this step's scenario measures the modes. */
+    public synchronized void round(Step step, int r, List<String> modes) {
+        List<Run.Round> rounds = new ArrayList<>(run.rounds() == null ? List.of() : run.rounds());
+        rounds.add(new Run.Round(step.target().instance().app(), step.rttMs(), step.level(), step.tool(), r, modes));
+        run = run.withRounds(List.copyOf(rounds));
+    }
+
     /** The point already measured for this target, tool, level and link RTT (null: none asked), or null. */
     public synchronized Point find(Target t, String tool, int level, Double rttMs) {
         Series s = series.get(key(t, tool));
@@ -73,8 +80,7 @@ public final class RunRecorder {
             return false;
         }
         finished = true;
-        run = new Run(run.id(), run.started(), OffsetDateTime.now(ZoneOffset.UTC).toString(), run.profile(),
-                run.machine(), status, run.order(), run.tools(), run.plan(), run.notes(), run.runs());
+        run = run.finished(OffsetDateTime.now(ZoneOffset.UTC).toString(), status);
         save();
         return true;
     }

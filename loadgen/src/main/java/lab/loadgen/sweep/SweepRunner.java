@@ -119,7 +119,7 @@ public final class SweepRunner {
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
         return new Run(id, started, null, config.profile().name(), MachineFacts.collect(hosts, config.shared()),
                 "running", config.order().name().toLowerCase(java.util.Locale.ROOT), tools.info(), plan,
-                notes(tools), null);
+                notes(tools), null, null);
     }
 
     private List<String> notes(ToolPlan tools) {
@@ -128,38 +128,91 @@ public final class SweepRunner {
         return n;
     }
 
+    /**
+     * Every scenario (app, link RTT, level, tool) in turn; within one, repetition r of every mode
+     * before repetition r+1, the modes' order rotating by one from round to round, so that slow
+     * drift of the machine falls on every mode alike. ISOLATE runs one instance at a time, so its
+     * repetitions stay in one block per point.
+     */
     private void sweep(List<Step> steps, ToolPlan tools, RunRecorder recorder, StepExecutor exec)
             throws InterruptedException {
         double planned = steps.stream().mapToDouble(Step::plannedSec).sum();
         Progress progress = new Progress(out, steps.size(), planned);
         Double rttInForce = null;
         Target isolated = null;
-        for (int i = 0; i < steps.size() && !interrupted; i++) {
-            Step step = steps.get(i);
-            if (!config.isolate().isEmpty() && !step.target().equals(isolated)) {
-                isolate(step.target(), progress);
-                isolated = step.target();
+        for (List<Step> scenario : Rounds.scenarios(steps, !config.isolate().isEmpty())) {
+            if (interrupted) {
+                return;
             }
-            if (step.rttMs() != null && !step.rttMs().equals(rttInForce)) {
-                rttInForce = switchLink(step, progress);
+            Step first = scenario.getFirst();
+            if (!config.isolate().isEmpty() && !first.target().equals(isolated)) {
+                isolate(first.target(), progress);
+                isolated = first.target();
             }
+            if (first.rttMs() != null && !first.rttMs().equals(rttInForce)) {
+                rttInForce = switchLink(first, progress);
+            }
+            runScenario(scenario, tools, recorder, exec, progress);
+        }
+    }
+
+    /** One scenario: every mode's point, its repetitions in rotating rounds; each point recorded when all its rounds ran. */
+    private void runScenario(List<Step> scenario, ToolPlan tools, RunRecorder recorder, StepExecutor exec,
+                             Progress progress) throws InterruptedException {
+        Map<Step, Integer> rates = new LinkedHashMap<>();
+        Map<Step, Point> failed = new LinkedHashMap<>();
+        Map<Step, List<Point>> reps = new LinkedHashMap<>();
+        for (Step step : scenario) {
             prepare(step, tools, exec, progress);
-            Point p;
-            try {
-                p = execute(step, tools, recorder, exec);
-            } catch (InterruptedException e) {
-                recorder.add(step, Points.failed(step.level(), "interrupted (Ctrl-C) while running", null, now())
-                        .withRttMs(step.rttMs()));
-                throw e;
-            } catch (RuntimeException e) {
-                p = Points.failed(step.level(), e.getMessage(), null, now());
+            Point unable = unable(step, recorder, rates);
+            if (unable != null) {
+                failed.put(step, unable);
+            } else {
+                reps.put(step, new ArrayList<>());
             }
+        }
+        List<Step> running = List.copyOf(reps.keySet());
+        int rounds = running.isEmpty() ? 0 : running.getFirst().plan().repetitions();
+        try {
+            for (Step step : running) {
+                exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
+            }
+            for (int r = 1; r <= rounds && !interrupted; r++) {
+                List<Step> order = Rounds.rotate(running, r - 1);
+                if (running.size() > 1) {
+                    recorder.round(order.getFirst(), r, order.stream().map(s -> s.target().instance().mode()).toList());
+                }
+                for (Step step : order) {
+                    reps.get(step).add(runOne(step, tools, exec, rates.get(step), r));
+                    Thread.sleep(Duration.ofMillis((long) (step.plan().pauseSec() * 1000)));
+                }
+            }
+        } catch (InterruptedException e) {
+            reps.forEach((step, done) -> recorder.add(step, done.isEmpty()
+                    ? Points.failed(step.level(), "interrupted (Ctrl-C) while running", null, now()).withRttMs(step.rttMs())
+                    : aggregate(step, done)));
+            throw e;
+        }
+        for (Step step : scenario) {
+            Point p = failed.containsKey(step) ? failed.get(step) : aggregate(step, reps.get(step));
             if (step.rttMs() != null && p.rttMs() == null) {
                 p = p.withRttMs(step.rttMs());
             }
             recorder.add(step, p);
             progress.step(step, p);
         }
+    }
+
+    private Point runOne(Step step, ToolPlan tools, StepExecutor exec, Integer rate, int rep) throws InterruptedException {
+        try {
+            return exec.run(step, tools.tool(step.tool()), rate, rep);
+        } catch (RuntimeException e) {
+            return Points.failed(step.level(), e.getMessage(), null, now());
+        }
+    }
+
+    private static Point aggregate(Step step, List<Point> reps) {
+        return Repetitions.aggregate(step.level(), reps, !ToolPlan.isOpenLoop(step.tool()), step.rttMs());
     }
 
     /** ISOLATE=1: only this instance keeps running; it is warmed up again (it may have been restarted). */
@@ -212,7 +265,11 @@ public final class SweepRunner {
         }
     }
 
-    private Point execute(Step step, ToolPlan tools, RunRecorder recorder, StepExecutor exec) throws InterruptedException {
+    /**
+     * Why this step cannot run (instance not healthy, link not set, no wrk peak to set a fixed
+     * rate from) as its failed point, or null; puts the fixed-rate tool's rate in {@code rates}.
+     */
+    private Point unable(Step step, RunRecorder recorder, Map<Step, Integer> rates) {
         HealthCheck.Status s = health.get(step.target());
         if (!s.up()) {
             return Points.failed(step.level(), "instance not healthy at " + step.target().baseUrl()
@@ -221,23 +278,15 @@ public final class SweepRunner {
         if (step.rttMs() != null && linkError != null) {
             return Points.failed(step.level(), linkError, null, now());
         }
-        Integer rate = null;
         if (ToolPlan.isOpenLoop(step.tool())) {
             Point peak = recorder.find(step.target(), ToolPlan.WRK, step.level(), step.rttMs());
             if (peak == null || peak.requestsPerSec() == null || peak.requestsPerSec() < 1) {
                 return Points.failed(step.level(), "no wrk peak at this level to set " + step.tool() + "'s rate from",
                         null, now());
             }
-            rate = (int) Math.max(1, Math.round(peak.requestsPerSec() * config.wrk2Fraction()));
+            rates.put(step, (int) Math.max(1, Math.round(peak.requestsPerSec() * config.wrk2Fraction())));
         }
-        LoadTool tool = tools.tool(step.tool());
-        exec.warmUpPoint(step, tool, rate);
-        List<Point> reps = new ArrayList<>();
-        for (int r = 1; r <= step.plan().repetitions() && !interrupted; r++) {
-            reps.add(exec.run(step, tool, rate, r));
-            Thread.sleep(Duration.ofMillis((long) (step.plan().pauseSec() * 1000)));
-        }
-        return Repetitions.aggregate(step.level(), reps, !ToolPlan.isOpenLoop(step.tool()), step.rttMs());
+        return null;
     }
 
     private static String now() {

@@ -28,9 +28,16 @@ public final class CeilingParser implements OutputParser {
                 unmeasured.put(f, "the ceiling series records throughput and mean time only");
             }
             Double mean = n.path("meanReplyMs").isNumber() ? n.path("meanReplyMs").asDouble() : null;
-            return new Measurement(n.path("requestsPerSec").asDouble(), mean, Measurement.Latencies.NONE, requests,
-                    n.path("durationSec").asDouble(), errors, Map.of("failedPages", n.path("failedPages").asLong()),
-                    null, null, unmeasured, requests == 0 ? "no page completed (" + errors + " errors)" : null);
+            double duration = n.path("durationSec").asDouble();
+            long failedPages = n.path("failedPages").asLong();
+            // a page with a failed panel is not a success here either
+            long successes = Math.max(0, requests - failedPages);
+            unmeasured.put("failureMeanMs", "the ceiling times every page alike");
+            return new Measurement(Measurement.perSecond(successes, duration), mean, Measurement.Latencies.NONE, requests,
+                    duration, errors + failedPages, Map.of("failedPages", failedPages, "errors", errors),
+                    null, null, unmeasured, requests == 0 ? "no page completed (" + errors + " errors)" : null,
+                    successes, n.path("requestsPerSec").asDouble(), mean, null,
+                    failedPages + errors > 0 ? Measurement.ALL_ANSWERS : Measurement.SUCCESSES);
         } catch (JacksonException e) {
             return Measurement.failed("the ceiling's result could not be read: " + e.getOriginalMessage());
         }

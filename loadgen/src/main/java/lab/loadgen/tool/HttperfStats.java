@@ -12,14 +12,14 @@ import java.util.regex.Pattern;
  */
 public record HttperfStats(long connections, long requests, long replies, double durationSec,
                            int maxConcurrent, double responseMs, double transferMs,
-                           long status4xx, long status5xx, Map<String, Long> errors, Double cpuPct) {
+                           long status2xx, long status4xx, long status5xx, Map<String, Long> errors, Double cpuPct) {
 
     private static final Pattern TOTAL = Pattern.compile(
             "^Total: connections (\\d+) requests (\\d+) replies (\\d+) test-duration ([\\d.]+) s$");
     private static final Pattern CONCURRENT = Pattern.compile("^Connection rate: .*<=(\\d+) concurrent connections\\)$");
     private static final Pattern REPLY_TIME = Pattern.compile("^Reply time \\[ms\\]: response ([\\d.]+) transfer ([\\d.]+)$");
     private static final Pattern STATUS = Pattern.compile(
-            "^Reply status: 1xx=\\d+ 2xx=\\d+ 3xx=\\d+ 4xx=(\\d+) 5xx=(\\d+)$");
+            "^Reply status: 1xx=\\d+ 2xx=(\\d+) 3xx=\\d+ 4xx=(\\d+) 5xx=(\\d+)$");
     private static final Pattern CPU = Pattern.compile("^CPU time \\[s\\]: .*total ([\\d.]+)%\\)$");
     private static final Pattern ERRORS = Pattern.compile("^Errors: (.*)$");
     private static final Pattern ERROR_PAIR = Pattern.compile("([a-z-]+) (\\d+)");
@@ -33,6 +33,7 @@ public record HttperfStats(long connections, long requests, long replies, double
         int concurrent = 0;
         double response = 0;
         double transfer = 0;
+        long s2 = 0;
         long s4 = 0;
         long s5 = 0;
         Double cpu = null;
@@ -49,8 +50,9 @@ public record HttperfStats(long connections, long requests, long replies, double
                 response = Double.parseDouble(m.group(1));
                 transfer = Double.parseDouble(m.group(2));
             } else if ((m = STATUS.matcher(line)).matches()) {
-                s4 = Long.parseLong(m.group(1));
-                s5 = Long.parseLong(m.group(2));
+                s2 = Long.parseLong(m.group(1));
+                s4 = Long.parseLong(m.group(2));
+                s5 = Long.parseLong(m.group(3));
             } else if ((m = CPU.matcher(line)).matches()) {
                 cpu = Double.parseDouble(m.group(1));
             } else if ((m = ERRORS.matcher(line)).matches()) {
@@ -64,7 +66,7 @@ public record HttperfStats(long connections, long requests, long replies, double
             return null;
         }
         return new HttperfStats(total[0], total[1], total[2], duration, concurrent, response, transfer,
-                s4, s5, Map.copyOf(errors), cpu);
+                s2, s4, s5, Map.copyOf(errors), cpu);
     }
 
     /** Sums several concurrent processes into one. */
@@ -83,6 +85,7 @@ public record HttperfStats(long connections, long requests, long replies, double
                 parts.stream().mapToInt(HttperfStats::maxConcurrent).sum(),
                 weighted(parts, replies, HttperfStats::responseMs),
                 weighted(parts, replies, HttperfStats::transferMs),
+                parts.stream().mapToLong(HttperfStats::status2xx).sum(),
                 parts.stream().mapToLong(HttperfStats::status4xx).sum(),
                 parts.stream().mapToLong(HttperfStats::status5xx).sum(),
                 Map.copyOf(errors),
@@ -97,8 +100,9 @@ public record HttperfStats(long connections, long requests, long replies, double
     }
 
     /**
-     * Requests/sec is completed replies over the test duration; mean reply time is httperf's mean
-     * response time plus mean transfer time. httperf prints no percentiles.
+     * Goodput is the 2xx replies over the test duration; mean reply time is httperf's mean
+     * response time plus mean transfer time, of every reply (httperf does not time successes
+     * apart). httperf prints no percentiles, and counts replies by class only (4xx, 5xx).
      */
     public Measurement toMeasurement() {
         Map<String, String> unmeasured = new LinkedHashMap<>();
@@ -106,22 +110,33 @@ public record HttperfStats(long connections, long requests, long replies, double
         for (String f : List.of("p50Ms", "p90Ms", "p99Ms", "p999Ms")) {
             unmeasured.put(f, noPercentiles);
         }
-        Double rps = durationSec > 0 ? replies / durationSec : null;
-        if (rps == null) {
+        Double goodput = Measurement.perSecond(status2xx, durationSec);
+        if (goodput == null) {
             unmeasured.put("requestsPerSec", "httperf test duration was 0 s");
         }
         Double mean = replies > 0 ? responseMs + transferMs : null;
         if (mean == null) {
             unmeasured.put("meanReplyMs", "no replies received");
         }
-        Map<String, Long> detail = new LinkedHashMap<>(errors);
-        detail.remove("total");
-        detail.put("status4xx", status4xx);
-        detail.put("status5xx", status5xx);
-        long errorCount = errors.getOrDefault("total", 0L) + status4xx + status5xx;
+        unmeasured.put("failureMeanMs", "httperf times every reply alike: failures have no latency of their own");
+        Map<String, Long> detail = new LinkedHashMap<>();
+        errors.forEach((k, v) -> {
+            if (!k.equals("total") && v > 0) {
+                detail.put(k, v);
+            }
+        });
+        if (status4xx > 0) {
+            detail.put("status4xx", status4xx);
+        }
+        if (status5xx > 0) {
+            detail.put("status5xx", status5xx);
+        }
+        long failed = errors.getOrDefault("total", 0L) + status4xx + status5xx;
         String error = replies == 0 ? "no replies: " + describeErrors() : null;
-        return new Measurement(rps, mean, Measurement.Latencies.NONE, replies, durationSec, errorCount,
-                Map.copyOf(detail), maxConcurrent, clientLimit(), unmeasured, error);
+        return new Measurement(goodput, mean, Measurement.Latencies.NONE, replies, durationSec, failed,
+                Map.copyOf(detail), maxConcurrent, clientLimit(), unmeasured, error, status2xx,
+                Measurement.perSecond(replies, durationSec), mean, null,
+                failed > 0 ? Measurement.ALL_ANSWERS : Measurement.SUCCESSES);
     }
 
     private String describeErrors() {

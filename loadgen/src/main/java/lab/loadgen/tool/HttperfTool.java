@@ -53,6 +53,8 @@ public final class HttperfTool implements LoadTool {
                     "--timeout=" + r.timeoutSec(),
                     "--client=" + i + "/" + n,
                     "--server=" + r.host(), "--port=" + r.port(), "--uri=" + r.uri(),
+                    // httperf reads the escape: the header line's own CRLF
+                    "--add-header=" + ToolRequest.PREFER_STRICT + "\\n",
                     "--rate=" + (int) Math.ceil(share / OPEN_WITHIN_SEC), "--num-conns=" + share, "--num-calls=" + r.callsPerConn()));
         }
         return cmds;

@@ -5,6 +5,24 @@ import java.util.Map;
 /**
  * What one load-tool run measured, tool-agnostic. Any figure the tool did not report is null and
  * {@link #unmeasured} says why; {@link #error} is set when the run produced no usable result.
+ *
+ * <p>Throughput is goodput: {@link #requestsPerSec} counts complete successes only (2xx answers; a
+ * portal page with a failed panel is a 502 because the tools send {@code Prefer: handling=strict}).
+ * Every answer of any status is in {@link #answersPerSec}, which with {@link #answersMeanMs} gives
+ * Little's law for the connections the tool held.
+ *
+ * @param requestsPerSec goodput: successes per second over the measured window
+ * @param meanReplyMs    mean reply time of the successes, or of every answer where the tool cannot
+ *                       tell them apart ({@link #latencyOf})
+ * @param requests       answers of any status the tool counted
+ * @param errors         failed requests: non-2xx answers, socket errors and timeouts
+ * @param errorDetail    failures by kind: {@code status502}, {@code status503}, ..., {@code connect},
+ *                       {@code read}, {@code timeout}, ...
+ * @param successes      2xx answers
+ * @param answersPerSec  answers of any status per second
+ * @param answersMeanMs  mean reply time of every answer
+ * @param failureMeanMs  mean reply time of the failed answers, where the tool separates them
+ * @param latencyOf      {@link #SUCCESSES} or {@link #ALL_ANSWERS}: what the latency figures describe
  */
 public record Measurement(
         Double requestsPerSec,
@@ -17,7 +35,15 @@ public record Measurement(
         Integer achievedConcurrency,
         String clientLimit,
         Map<String, String> unmeasured,
-        String error) {
+        String error,
+        Long successes,
+        Double answersPerSec,
+        Double answersMeanMs,
+        Double failureMeanMs,
+        String latencyOf) {
+
+    public static final String SUCCESSES = "successes";
+    public static final String ALL_ANSWERS = "all answers";
 
     /** Percentiles and maximum in milliseconds; null where the tool printed none. */
     public record Latencies(Double p50, Double p75, Double p90, Double p99, Double p999, Double max) {
@@ -27,6 +53,19 @@ public record Measurement(
     /** A run that produced no statistics at all. */
     public static Measurement failed(String error) {
         return new Measurement(null, null, Latencies.NONE, null, null, null, Map.of(), null, null,
-                Map.of("all", error), error);
+                Map.of("all", error), error, null, null, null, null, null);
+    }
+
+    /** Successes per second, or null without a positive window. */
+    static Double perSecond(Long count, Double durationSec) {
+        return count == null || durationSec == null || durationSec <= 0 ? null : count / durationSec;
+    }
+
+    /** Failures as a share of everything asked (successes + failures), in percent; null when nothing was counted. */
+    public Double errorRatePct() {
+        if (successes == null || errors == null || successes + errors == 0) {
+            return null;
+        }
+        return errors * 100.0 / (successes + errors);
     }
 }

@@ -12,6 +12,12 @@ package lab.loadgen.tool;
 public record ToolRequest(String host, int port, String uri, int concurrency, int durationSec,
                           int callsPerConn, double timeoutSec, Integer rate, int cpus) {
 
+    /**
+     * The request header every tool sends (RFC 7240): the portal then answers a page with a failed
+     * panel as 502, so that a tool counting status codes does not count it as throughput.
+     */
+    public static final String PREFER_STRICT = "Prefer: handling=strict";
+
     public String url() {
         return "http://" + host + ":" + port + uri;
     }

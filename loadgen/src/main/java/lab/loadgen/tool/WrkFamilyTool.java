@@ -33,7 +33,9 @@ abstract class WrkFamilyTool implements LoadTool {
                 "-d", r.durationSec() + "s",
                 // wrk takes whole seconds here
                 "--timeout", (int) Math.max(1, Math.ceil(r.timeoutSec())) + "s",
-                "--latency"));
+                "--latency",
+                // counts answers by status and asks for degraded pages as errors (goodput)
+                "-s", WrkScript.path().toString()));
         cmd.addAll(extraOptions(r));
         cmd.add(r.url());
         return List.of(cmd);

@@ -24,6 +24,8 @@ final class WrkOutput {
             "^\\s*Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)\\s*$");
     private static final Pattern NON2XX = Pattern.compile("^\\s*Non-2xx or 3xx responses: (\\d+)\\s*$");
     private static final Pattern UNABLE = Pattern.compile("^unable to connect to (\\S+) (.*)$");
+    /** Printed by {@link WrkScript}'s done(): "Status codes: 200=1234 502=5". */
+    private static final Pattern STATUS_CODES = Pattern.compile("^Status codes:((?: \\d+=\\d+)*)\\s*$");
 
     Double meanMs;
     Double maxMs;
@@ -32,6 +34,8 @@ final class WrkOutput {
     Double durationSec;
     Double requestsPerSec;
     final Map<String, Long> errorDetail = new LinkedHashMap<>();
+    /** Answers by status code, from the status script; null when it printed nothing. */
+    Map<Integer, Long> statuses;
     String connectError;
 
     static WrkOutput read(String output) {
@@ -74,6 +78,14 @@ final class WrkOutput {
             }
         } else if ((m = NON2XX.matcher(line)).matches()) {
             errorDetail.put("non2xx3xx", Long.parseLong(m.group(1)));
+        } else if ((m = STATUS_CODES.matcher(line)).matches()) {
+            statuses = new TreeMap<>();
+            for (String pair : m.group(1).strip().split(" ")) {
+                if (!pair.isEmpty()) {
+                    String[] kv = pair.split("=");
+                    statuses.merge(Integer.parseInt(kv[0]), Long.parseLong(kv[1]), Long::sum);
+                }
+            }
         } else if ((m = UNABLE.matcher(line)).matches()) {
             connectError = "unable to connect to " + m.group(1) + ": " + m.group(2);
         }
@@ -84,28 +96,54 @@ final class WrkOutput {
         return percentiles.get(p);
     }
 
-    long errorTotal() {
-        return errorDetail.values().stream().mapToLong(Long::longValue).sum();
-    }
-
     /**
      * Converts to a Measurement. Every figure left null gets a reason: the general one, or
      * {@code notPrinted}'s entry when the tool ran fine but never prints that figure.
+     *
+     * <p>Successes are the 2xx answers the status script counted; without its line (a run without
+     * the script), every answer that is not in wrk's "Non-2xx or 3xx" count. Failures are the
+     * other answers by code plus the socket errors. wrk's latencies cover every answer: it cannot
+     * time successes apart, so {@code latencyOf} says so when there were failures.
      */
     Measurement toMeasurement(String tool, Map<String, String> notPrinted) {
         if (requests == null) {
             return Measurement.failed(connectError != null ? connectError : tool + " printed no statistics");
         }
+        Map<String, Long> failures = new LinkedHashMap<>();
+        long successes;
+        if (statuses != null) {
+            successes = statuses.entrySet().stream().filter(e -> e.getKey() / 100 == 2).mapToLong(Map.Entry::getValue).sum();
+            statuses.forEach((code, n) -> {
+                if (code / 100 != 2) {
+                    failures.put("status" + code, n);
+                }
+            });
+        } else {
+            long non2xx = errorDetail.getOrDefault("non2xx3xx", 0L);
+            successes = requests - non2xx;
+            if (non2xx > 0) {
+                failures.put("non2xx3xx", non2xx);
+            }
+        }
+        errorDetail.forEach((kind, n) -> {
+            if (!kind.equals("non2xx3xx") && n > 0) {
+                failures.put(kind, n);
+            }
+        });
+        long failed = failures.values().stream().mapToLong(Long::longValue).sum();
         // wrk records no latency for a response slower than --timeout: all-zero stats mean "none completed in time"
         boolean noLatencies = maxMs == null || maxMs == 0.0;
         Measurement.Latencies lat = noLatencies ? Measurement.Latencies.NONE
                 : new Measurement.Latencies(percentile(50), percentile(75), percentile(90), percentile(99),
                         percentile(99.9), maxMs);
         Double mean = noLatencies ? null : meanMs;
+        // the tool's own rate scaled to the successes (its run time is more precise than the printed one)
+        Double goodput = requestsPerSec != null && requests > 0 ? requestsPerSec * successes / requests
+                : Measurement.perSecond(successes, durationSec);
         String general = noLatencies ? "no response completed within " + tool + "'s --timeout"
                 : percentiles.isEmpty() ? tool + " was run without --latency: no distribution printed" : null;
         Map<String, Double> values = new LinkedHashMap<>();
-        values.put("requestsPerSec", requestsPerSec);
+        values.put("requestsPerSec", goodput);
         values.put("meanReplyMs", mean);
         values.put("p50Ms", lat.p50());
         values.put("p90Ms", lat.p90());
@@ -114,13 +152,15 @@ final class WrkOutput {
         Map<String, String> unmeasured = new LinkedHashMap<>();
         values.forEach((field, value) -> {
             if (value == null) {
-                String why = field.equals("requestsPerSec") ? tool + " printed -nan requests/sec"
+                String why = field.equals("requestsPerSec") ? tool + " printed no test duration"
                         : general != null ? general : notPrinted.getOrDefault(field, tool + " printed no " + field);
                 unmeasured.put(field, why);
             }
         });
-        return new Measurement(requestsPerSec, mean, lat, requests, durationSec, errorTotal(),
-                Map.copyOf(errorDetail), null, null, unmeasured, null);
+        unmeasured.put("failureMeanMs", tool + " times every answer alike: failures have no latency of their own");
+        return new Measurement(goodput, mean, lat, requests, durationSec, failed, Map.copyOf(failures), null, null,
+                unmeasured, null, successes, requestsPerSec, mean, null,
+                failed > 0 ? Measurement.ALL_ANSWERS : Measurement.SUCCESSES);
     }
 
 }

@@ -16,9 +16,12 @@ import lab.report.Spread;
 import lab.report.Verdict;
 
 /**
- * Which mode wins, per app and scenario, by requests/sec of the closed-loop peak tool (wrk, else
- * httperf): the winner, every mode's ratio to jdbc with the range the repetitions allow, "no clear
- * winner" when the best two ranges overlap, and each mode's cost (live threads, heap, CPU).
+ * Which mode wins, per app and scenario, by goodput (complete successes per second) of the
+ * closed-loop peak tool (wrk, else httperf), decided by {@link Verdict}'s rule on the repetitions:
+ * the winner, every mode's ratio to jdbc with the range the repetitions allow, and each mode's
+ * cost (live threads, heap, CPU). A flagged point (errors above 1 %, interference, a tool at its
+ * limit, fewer connections in flight than asked or more than possible, failed repetitions) never
+ * wins.
  */
 public record AppVerdict(String app, String tool, List<Row> rows) {
 
@@ -29,7 +32,7 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
 
     /** One mode in one scenario: its req/s, ratio to jdbc, cost and flags, as the page prints them. */
     public record ModeCell(String mode, String requestsPerSec, String ratio, String cost, String flags,
-                           String ofCeiling) {
+                           String ofCeiling, Double errorRatePct, String errors) {
     }
 
     /** @param ceiling the database ceiling's requests/sec at this concurrency (no HTTP), or null */
@@ -95,15 +98,30 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         }
         List<Row> rows = new ArrayList<>();
         byScenario.forEach((scenario, modes) -> {
-            Map<String, Spread> values = new LinkedHashMap<>();
-            modes.forEach((mode, p) -> values.put(mode, requestsPerSec(p)));
-            Verdict v = Verdict.of(scenario.label(), values, BASELINE, Verdict.Better.HIGHER);
+            Map<String, Verdict.Candidate> values = new LinkedHashMap<>();
+            modes.forEach((mode, p) -> values.put(mode, candidate(p)));
+            Verdict v = Verdict.decide(scenario.label(), values, BASELINE, Verdict.Better.HIGHER);
             Spread top = scenario.rttMs() == null ? ceilings.get(scenario.concurrency()) : null;
             List<ModeCell> cells = new ArrayList<>();
             modes.forEach((mode, p) -> cells.add(cell(mode, p, v.modes().get(mode), top)));
             rows.add(new Row(scenario, v, cells, top));
         });
         return new AppVerdict(app, tool, rows);
+    }
+
+    /** The point's goodput per repetition, with its flags; null when not measured. */
+    public static Verdict.Candidate candidate(Point p) {
+        if (p == null || p.requestsPerSec() == null || p.error() != null) {
+            return null;
+        }
+        List<Double> samples = p.repetitions() == null ? List.of(p.requestsPerSec())
+                : p.repetitions().stream().filter(r -> r.error() == null && r.requestsPerSec() != null)
+                        .map(Point::requestsPerSec).toList();
+        if (samples.isEmpty()) {
+            samples = List.of(p.requestsPerSec());
+        }
+        Verdict.Candidate c = Verdict.Candidate.of(samples, p.flags());
+        return new Verdict.Candidate(requestsPerSec(p), c.samples(), c.flags());
     }
 
     /** The point's requests/sec with its spread; a single figure is a zero-width range; null when not measured. */
@@ -115,6 +133,21 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         return s != null ? s : Spread.of(p.requestsPerSec());
     }
 
+    /** "no errors", or the error rate with the failures by kind, e.g. "2.1 % errors (status503 40, timeout 2)". */
+    static String errors(Point p) {
+        if (p.errorRatePct() == null) {
+            return p.errors() == null ? "errors not counted" : p.errors() + " errors";
+        }
+        if (p.errorRatePct() == 0) {
+            return "no errors";
+        }
+        StringBuilder kinds = new StringBuilder();
+        if (p.errorDetail() != null) {
+            p.errorDetail().forEach((k, n) -> kinds.append(kinds.isEmpty() ? "" : ", ").append(k).append(' ').append(n));
+        }
+        return String.format(Locale.ROOT, "%.2f %% errors%s", p.errorRatePct(), kinds.isEmpty() ? "" : " (" + kinds + ")");
+    }
+
     private static ModeCell cell(String mode, Point p, Verdict.Entry e, Spread ceiling) {
         String rps = e == null ? "—" : String.format(Locale.ROOT, "%.0f (%.0f–%.0f)", e.value().median(), e.value().min(), e.value().max());
         String ratio = e == null || e.ratio() == null || Double.isNaN(e.ratio().median()) ? "—"
@@ -123,18 +156,13 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
                 p.serverThreads() == null ? "—" : p.serverThreads().toString(),
                 p.serverHeapMb() == null ? "—" : String.format(Locale.ROOT, "%.0f", p.serverHeapMb()),
                 p.serverCpuPct() == null ? "—" : String.format(Locale.ROOT, "%.0f %%", p.serverCpuPct()));
-        List<String> flags = new ArrayList<>();
-        if (p.error() != null) {
-            flags.add("failed");
+        List<String> flags = new ArrayList<>(Flags.describe(p));
+        boolean aboveCeiling = e != null && ceiling != null && ceiling.median() > 0 && e.value().median() > ceiling.median();
+        if (aboveCeiling) {
+            flags.add("▲ above the DB-only rate: that rate is no upper bound on this machine");
         }
-        if (p.hasFlag(Point.FLAG_BELOW_NOMINAL)) {
-            flags.add("✕ < 80 % of nominal concurrency");
-        }
-        if (p.hasFlag(Point.FLAG_INTERFERENCE)) {
-            flags.add("▲ interference");
-        }
-        String ofCeiling = e == null || ceiling == null || ceiling.median() <= 0 ? null
-                : String.format(Locale.ROOT, "%.0f %% of the ceiling", e.value().median() / ceiling.median() * 100);
-        return new ModeCell(mode, rps, ratio, cost, String.join(", ", flags), ofCeiling);
+        String ofCeiling = e == null || ceiling == null || ceiling.median() <= 0 || aboveCeiling ? null
+                : String.format(Locale.ROOT, "%.0f %% of the DB-only rate", e.value().median() / ceiling.median() * 100);
+        return new ModeCell(mode, rps, ratio, cost, String.join(", ", flags), ofCeiling, p.errorRatePct(), errors(p));
     }
 }

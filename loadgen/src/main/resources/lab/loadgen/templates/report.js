@@ -3,10 +3,10 @@
   'use strict';
   var data = JSON.parse(document.getElementById('lab-data').textContent);
   var METRICS = [
-    { key: 'requestsPerSec', title: 'Requests/sec vs concurrency', unit: 'requests / second', fig: { portal: '4.6', shop: '4.8' } },
+    { key: 'requestsPerSec', title: 'Goodput (complete successes/sec) vs concurrency', unit: 'successes / second', fig: { portal: '4.6', shop: '4.8' } },
     { key: 'meanReplyMs', title: 'Mean reply time vs concurrency', unit: 'milliseconds', fig: { portal: '4.7', shop: '4.9' } },
     { key: 'p99Ms', title: '99th percentile reply time vs concurrency', unit: 'milliseconds' },
-    { key: 'errors', title: 'Errors vs concurrency', unit: 'failed requests (count)' },
+    { key: 'errorRatePct', title: 'Error rate vs concurrency (non-2xx, degraded pages, socket errors)', unit: '% of requests' },
     { key: 'serverThreads', title: 'Server live threads vs concurrency (max during step)', unit: 'threads' },
     { key: 'serverHeapMb', title: 'Server heap used vs concurrency (max during step)', unit: 'MB' },
     { key: 'littleConcurrency', title: 'Achieved concurrency (req/s × mean reply) vs nominal', unit: 'requests in flight' }

@@ -114,7 +114,36 @@ class RealSweepTest {
         Results r = ResultsJson.read(results.resolve(from).resolve("results.json"));
         var run = r.run();
         ResultsJson.write(new Results(new lab.loadgen.results.Run(to, run.started(), run.finished(), run.profile(),
-                run.machine(), run.status(), run.order(), run.tools(), run.plan(), run.notes(), run.runs()), r.series()),
+                run.machine(), run.status(), run.order(), run.tools(), run.plan(), run.notes(), run.runs(), run.rounds()), r.series()),
                 target.resolve("results.json"));
+    }
+
+    /** Two modes, three repetitions: repetition r of both before r+1, their order rotating, recorded in results.json. */
+    @Test
+    void repetitionsAreInterleavedAcrossModesAndTheOrderRotates(@TempDir Path tmp) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/wrk")), "wrk is needed at /usr/bin");
+        Path results = tmp.resolve("results");
+        PrintStream saved = System.out;
+        try (FakeFreeInstance server = new FakeFreeInstance()) {
+            Path conf = server.writeConf(tmp, "jdbc", "virtual");
+            System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            assertEquals(0, Main.commandLine().execute("sweep", "--instances", conf.toString(), "--results-dir",
+                    results.toString(), "--profile", "smoke", "--app", "portal", "--levels", "2", "--duration", "1",
+                    "--repetitions", "3", "--warmup", "0", "--pause", "0", "--tools", "wrk"));
+        } finally {
+            System.setOut(saved);
+        }
+        Results r = ResultsJson.read(results.resolve("latest").toRealPath().resolve("results.json"));
+        assertEquals(List.of(List.of("jdbc", "virtual"), List.of("virtual", "jdbc"), List.of("jdbc", "virtual")),
+                r.run().rounds().stream().map(lab.loadgen.results.Run.Round::order).toList());
+        // the repetitions ran in that order: jdbc r1 < virtual r1 < virtual r2 < jdbc r2 < jdbc r3 < virtual r3
+        List<Point> jdbc = r.series().get(0).points().getFirst().repetitions();
+        List<Point> virtual = r.series().get(1).points().getFirst().repetitions();
+        List<String> started = List.of(jdbc.get(0).started(), virtual.get(0).started(), virtual.get(1).started(),
+                jdbc.get(1).started(), jdbc.get(2).started(), virtual.get(2).started());
+        for (int i = 1; i < started.size(); i++) {
+            assertTrue(java.time.OffsetDateTime.parse(started.get(i - 1)).isBefore(java.time.OffsetDateTime.parse(started.get(i))),
+                    "run order " + started);
+        }
     }
 }

@@ -42,7 +42,10 @@ class ParsersTest {
                     () -> assertEquals(407.20, m.meanReplyMs(), EPS),
                     () -> assertEquals(480.44, m.requestsPerSec(), EPS))),
             Map.entry("wrk2-non2xx.txt", m -> assertAll(
-                    () -> assertEquals(226.81, m.requestsPerSec(), EPS),
+                    // every answer a 404: no success, whatever wrk's Requests/sec says
+                    () -> assertEquals(0.0, m.requestsPerSec(), EPS),
+                    () -> assertEquals(226.81, m.answersPerSec(), EPS),
+                    () -> assertEquals(100.0, m.errorRatePct(), EPS),
                     () -> assertEquals(2690.0, m.meanReplyMs(), EPS),
                     () -> assertEquals(2722L, m.errors()),
                     () -> assertEquals(2722L, m.errorDetail().get("non2xx3xx")),
@@ -87,8 +90,17 @@ class ParsersTest {
                     () -> assertNull(m.latencies().p50()),
                     () -> assertEquals(5.10, m.durationSec(), EPS),
                     () -> assertEquals(0L, m.errors()))),
+            Map.entry("wrk-status.txt", m -> assertAll(
+                    () -> assertEquals(91.89 * 207 / 276, m.requestsPerSec(), EPS),
+                    () -> assertEquals(91.89, m.answersPerSec(), EPS),
+                    () -> assertEquals(207L, m.successes()),
+                    () -> assertEquals(69L, m.errors()),
+                    () -> assertEquals(Map.of("status502", 69L), m.errorDetail()),
+                    () -> assertEquals(25.0, m.errorRatePct(), EPS),
+                    () -> assertEquals(Measurement.ALL_ANSWERS, m.latencyOf()))),
             Map.entry("wrk-timeouts.txt", m -> assertAll(
                     () -> assertEquals(2.0, m.requestsPerSec(), EPS),
+                    () -> assertEquals(50.0, m.errorRatePct(), EPS, "10 answers, 10 timeouts"),
                     // latency 0.00us / -nan%: nothing completed in time, so no reply time at all
                     () -> assertNull(m.meanReplyMs()),
                     () -> assertTrue(m.unmeasured().get("meanReplyMs").contains("timeout")),
