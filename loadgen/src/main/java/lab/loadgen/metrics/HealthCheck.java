@@ -9,8 +9,15 @@ import java.time.Duration;
 /** GET of an instance's health path: up when it answers 2xx within the timeout. */
 public final class HealthCheck {
 
-    /** The answer: up or not, and what was seen (status code or the failure). */
-    public record Status(boolean up, String detail) {
+    /**
+     * The answer: up or not, and what was seen (status code or the failure).
+     *
+     * @param answers whether the instance answered HTTP at all (a 503 health answers; a closed port does not)
+     */
+    public record Status(boolean up, String detail, boolean answers) {
+        public Status(boolean up, String detail) {
+            this(up, detail, up);
+        }
     }
 
     private HealthCheck() {
@@ -21,7 +28,7 @@ public final class HealthCheck {
             HttpRequest req = HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
             HttpResponse<Void> resp = client.send(req, HttpResponse.BodyHandlers.discarding());
             boolean up = resp.statusCode() / 100 == 2;
-            return new Status(up, "HTTP " + resp.statusCode());
+            return new Status(up, "HTTP " + resp.statusCode(), true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Status(false, "interrupted");

@@ -45,7 +45,6 @@ public final class VerdictView {
             apps.add(Map.of("app", v.app(), "tool", v.tool(), "modes", List.copyOf(modes), "rows", rows,
                     "crossover", Crossover.of(v), "hasCeiling", v.rows().stream().anyMatch(x -> x.ceiling() != null)));
         }
-        boolean concurrencySweep = verdicts.stream().anyMatch(v -> v.rows().stream().anyMatch(x -> x.scenario().rttMs() == null));
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("minRepetitions", Verdict.MIN_REPETITIONS);
         model.put("fullRepetitions", Verdict.FULL_REPETITIONS);
@@ -56,7 +55,8 @@ public final class VerdictView {
                     + "load, with two short repetitions per point — too few for any verdict or claim.");
         }
         model.put("verdicts", apps);
-        model.put("claims", concurrencySweep ? ThesisClaims.of(verdicts) : List.of());
+        // a smoke run decides nothing: no claim is judged on it
+        model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.of(verdicts));
         return model;
     }
 }

@@ -28,6 +28,11 @@ final class Points {
                  String saturation, Integer targetRate, String raw, String started) {
             this(level, m, server, outcome, saturation, targetRate, raw, started, null, null);
         }
+
+        /** A closed-loop tool holds its connections busy; a fixed-rate one is given a rate. */
+        boolean closedLoop() {
+            return targetRate == null;
+        }
     }
 
     static Point of(StepData d) {
@@ -65,9 +70,11 @@ final class Points {
         if (errorRate != null && errorRate > Point.ERROR_LIMIT_PCT) {
             flags.add(Point.FLAG_ERRORS);
         }
-        // in flight = every answer's rate × every answer's time, whatever their status
+        // in flight = every answer's rate × every answer's time, whatever their status; a closed-loop
+        // tool cannot have more in flight than its connections (an open-loop one's corrected times
+        // include the wait for the scheduled send, so its product is no count of connections)
         Double little = Point.little(m.answersPerSec(), m.answersMeanMs());
-        if (little != null && little > Point.INCONSISTENT_SHARE * d.level()) {
+        if (d.closedLoop() && little != null && little > Point.INCONSISTENT_SHARE * d.level()) {
             flags.add(Point.FLAG_INCONSISTENT);
         }
         if (d.interference() == null) {

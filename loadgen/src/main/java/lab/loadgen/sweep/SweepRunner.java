@@ -254,9 +254,14 @@ public final class SweepRunner {
         URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
         HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
         health.put(t, s);
-        if (!s.up()) {
-            progress.info(t.instance().name() + ": not healthy at " + uri + " (" + s.detail() + "); its steps are recorded as failed");
+        if (!s.answers()) {
+            progress.info(t.instance().name() + ": no answer at " + uri + " (" + s.detail() + "); its steps are recorded as failed");
             return;
+        }
+        if (!s.up()) {
+            // an instance that answers but reports a source down is measured all the same: what it
+            // serves then is part of the answer, and its failures count as errors, never as throughput
+            progress.info(t.instance().name() + ": reports " + s.detail() + " at " + uri + "; measured anyway");
         }
         if (step.plan().warmupSec() > 0 && tools.tool(ToolPlan.WRK) != null) {
             progress.info(String.format("%s: warm-up, wrk %d s at %d connections", t.instance().name(),
@@ -271,7 +276,7 @@ public final class SweepRunner {
      */
     private Point unable(Step step, RunRecorder recorder, Map<Step, Integer> rates) {
         HealthCheck.Status s = health.get(step.target());
-        if (!s.up()) {
+        if (!s.answers()) {
             return Points.failed(step.level(), "instance not healthy at " + step.target().baseUrl()
                     + step.target().instance().healthPath() + ": " + s.detail(), null, now());
         }
