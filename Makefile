@@ -104,11 +104,11 @@ portal: $(PORTAL_JAR) ## run one portal instance in the foreground: make portal 
 shop: $(SHOP_JAR) ## run one shop instance in the foreground: make shop MODE=nonblocking
 	@scripts/run-instance.sh shop-$(or $(MODE),$(error MODE=jdbc|threadpool|nonblocking|virtual is required))
 
-PROFILE ?= quick
+PROFILE ?= map
 APP ?= all
 LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 
-loadtest: ## load sweep: PROFILE=smoke|quick|thesis|latency APP=portal|shop|all MODES=a,b ISOLATE=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
+loadtest: ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|latency APP=portal|shop|all MODES=a,b ISOLATE=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
 ifeq ($(LAB_PATH),compose)
 	@scripts/compose.sh loadtest $(PROFILE) $(APP) $(MODES)
 else

@@ -33,7 +33,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     TargetOptions targets;
 
-    @Option(names = "--profile", defaultValue = "quick", description = "smoke, quick, thesis or latency (default ${DEFAULT-VALUE})")
+    @Option(names = "--profile", defaultValue = Profile.DEFAULT, description = "map, smoke, quick, thesis or latency (default ${DEFAULT-VALUE})")
     String profile;
 
     @Mixin

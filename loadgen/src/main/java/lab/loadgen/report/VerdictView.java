@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import lab.loadgen.results.Results;
+import lab.loadgen.verdict.AnswerMap;
 import lab.loadgen.verdict.AppVerdict;
 import lab.loadgen.verdict.Crossover;
 import lab.loadgen.verdict.ThesisClaims;
@@ -55,6 +56,7 @@ public final class VerdictView {
                     + "load, with two short repetitions per point — too few for any verdict or claim.");
         }
         model.put("verdicts", apps);
+        model.put("maps", AnswerMap.of(r));
         // a smoke run decides nothing: no claim is judged on it
         model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.of(verdicts));
         return model;

@@ -14,7 +14,9 @@ import lab.link.Link;
  */
 public record Profile(String name, Map<String, AppPlan> apps, List<String> tools, List<String> notes) {
 
-    public static final List<String> NAMES = List.of("smoke", "quick", "thesis", "latency");
+    public static final List<String> NAMES = List.of("map", "smoke", "quick", "thesis", "latency");
+    /** What {@code make loadtest} runs without a PROFILE. */
+    public static final String DEFAULT = "map";
 
     /** The fixed-rate tool: wrk2 where it is installed (the container), else oha. */
     static final String OPEN_LOOP = "wrk2|oha";
@@ -33,8 +35,22 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
     /** The thesis measured over 1 GbE: its profile puts the link at lan. */
     static final List<Double> THESIS_LINK = List.of(Link.LAN.rttMs());
 
+    /** The map's round trips: the proxy hop alone, the thesis' 1 GbE, and a link across a region. */
+    public static final List<Double> MAP_RTTS = List.of(0.0, Link.LAN.rttMs(), 20.0);
+    /** The map's low and high load per app. */
+    public static final Map<String, List<Integer>> MAP_LEVELS = Map.of("portal", List.of(20, 200), "shop", List.of(50, 1000));
+
     public static Profile named(String name) {
         return switch (name) {
+            // the answer map: every mode of both apps at a low and a high load × three round trips,
+            // three interleaved repetitions per cell, closed loop (goodput, p99, CPU per request):
+            // 54 points in about 21 minutes on two cores (the sweep prints its plan)
+            case "map" -> new Profile(name, Map.of("portal", map("portal"), "shop", map("shop")), List.of("wrk"),
+                    List.of("PROFILE=map: every mode at a low and a high load × the link's round trip at 0 (the proxy "
+                            + "hop alone), lan (" + Link.LAN.rttMs() + " ms, the thesis' 1 GbE) and 20 ms, set through "
+                            + "the lab's Toxiproxy proxies between the repetitions' scenarios; wrk (closed loop) only, "
+                            + "three interleaved repetitions of 6 s per point, to fit the map in 25 minutes; "
+                            + "PROFILE=quick is the former default (two levels, no link changes, oha and the DB-only rate)"));
             // two short levels per mode, two repetitions, for CI
             case "smoke" -> new Profile(name, Map.of(
                     "portal", new AppPlan(List.of(1, 10), 5, 2, 5, 2, 0.5, 60, 2, 0),
@@ -62,6 +78,10 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
                     + "the profile in 30 minutes per app"));
             default -> throw new IllegalArgumentException("unknown profile '" + name + "'; one of " + NAMES);
         };
+    }
+
+    private static AppPlan map(String app) {
+        return new AppPlan(MAP_LEVELS.get(app), 5, 6, 5, 5, 0.5, 60, 3, 2, List.of(), MAP_RTTS);
     }
 
     private static AppPlan latency(String app) {
