@@ -9,8 +9,10 @@ import java.util.Set;
 import lab.report.Verdict;
 
 /**
- * Per asynchronous mode, the smallest link RTT at which it serves at least {@link #FACTOR} × the
- * jdbc mode's requests/sec (medians of the repetitions), or "none up to" the largest RTT measured.
+ * Per asynchronous mode, the smallest link RTT (then the lowest load) at which it serves at least
+ * {@link #FACTOR} × the jdbc mode's goodput (medians of the repetitions), counting only scenarios
+ * where both points may decide (enough repetitions, no flag); or "none up to" the largest RTT
+ * measured.
  */
 public record Crossover(String mode, Double rttMs, String text) {
 
@@ -29,17 +31,26 @@ public record Crossover(String mode, Double rttMs, String text) {
         for (String mode : modes) {
             AppVerdict.Row hit = rows.stream().filter(r -> {
                 Verdict.Entry e = r.verdict().modes().get(mode);
-                return e != null && e.ratio() != null && e.ratio().median() >= FACTOR;
+                Verdict.Entry base = r.verdict().modes().get(AppVerdict.BASELINE);
+                return e != null && base != null && decides(e) && decides(base) && e.ratio() != null
+                        && e.ratio().median() >= FACTOR;
             }).findFirst().orElse(null);
             if (hit == null) {
-                out.add(new Crossover(mode, null, String.format(Locale.ROOT, "none up to %s ms", num(maxRtt))));
+                out.add(new Crossover(mode, null, String.format(Locale.ROOT, "none up to %s ms among the points that may decide",
+                        num(maxRtt))));
             } else {
                 Verdict.Entry e = hit.verdict().modes().get(mode);
                 out.add(new Crossover(mode, hit.scenario().rttMs(), String.format(Locale.ROOT,
-                        "%s ms (%.2f× jdbc there)", num(hit.scenario().rttMs()), e.ratio().median())));
+                        "%s ms at %d connections (%.2f× jdbc there)", num(hit.scenario().rttMs()),
+                        hit.scenario().concurrency(), e.ratio().median())));
             }
         }
         return out;
+    }
+
+    /** Whether a point may decide: enough repetitions and no flag. */
+    private static boolean decides(Verdict.Entry e) {
+        return e.flags().isEmpty() && e.value().n() >= Verdict.MIN_REPETITIONS;
     }
 
     private static String num(double v) {

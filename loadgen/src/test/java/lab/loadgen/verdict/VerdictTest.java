@@ -104,7 +104,7 @@ class VerdictTest {
         List<Crossover> c = Crossover.of(v);
         assertEquals(1, c.size());
         assertEquals(78.0, c.getFirst().rttMs());
-        assertEquals("78 ms (4.00× jdbc there)", c.getFirst().text());
+        assertEquals("78 ms at 200 connections (4.00× jdbc there)", c.getFirst().text());
     }
 
     @Test
@@ -125,7 +125,7 @@ class VerdictTest {
         AppVerdict v = AppVerdict.of("shop", "wrk", List.of(
                 series("shop", "jdbc", point(1000, 0.0, 100), point(1000, 78.0, 100)),
                 series("shop", "virtual", point(1000, 0.0, 110), point(1000, 78.0, 140))));
-        assertEquals("none up to 78 ms", Crossover.of(v).getFirst().text());
+        assertEquals("none up to 78 ms among the points that may decide", Crossover.of(v).getFirst().text());
     }
 
     private static Claim claim(List<Claim> claims, String start) {
