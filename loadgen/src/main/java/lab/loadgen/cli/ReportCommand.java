@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import lab.loadgen.report.ReportPage;
-import lab.loadgen.results.Results;
-import lab.loadgen.results.ResultsJson;
+import lab.report.load.ReportPage;
+import lab.report.results.Results;
+import lab.report.results.ResultsJson;
 import lab.loadgen.results.RunDirectory;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;

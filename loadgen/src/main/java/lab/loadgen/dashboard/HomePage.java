@@ -21,8 +21,8 @@ import lab.loadgen.config.Instance;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.metrics.HealthCheck;
 import lab.loadgen.report.Templates;
-import lab.loadgen.report.VerdictView;
-import lab.loadgen.results.ResultsJson;
+import lab.report.load.VerdictView;
+import lab.report.results.ResultsJson;
 
 /** The dashboard home: instances with live health (checked now, in parallel), their links, the runs. */
 final class HomePage {

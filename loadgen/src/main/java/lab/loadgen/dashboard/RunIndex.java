@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import lab.loadgen.results.Results;
-import lab.loadgen.results.ResultsJson;
+import lab.report.results.Results;
+import lab.report.results.ResultsJson;
 
 /** The load-test runs and comparison pages found under results/, newest first. */
 public final class RunIndex {

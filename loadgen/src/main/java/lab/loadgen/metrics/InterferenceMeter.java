@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
-import lab.loadgen.results.Interference;
+import lab.report.results.Interference;
 
 /**
  * Who used the CPU while a repetition ran: the measured instance, the database servers (MariaDB,

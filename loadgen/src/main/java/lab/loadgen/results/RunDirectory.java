@@ -1,5 +1,7 @@
 package lab.loadgen.results;
 
+import lab.report.results.ResultsJson;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

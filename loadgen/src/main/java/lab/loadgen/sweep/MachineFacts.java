@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 
-import lab.loadgen.results.Machine;
+import lab.report.results.Machine;
 
 /** Facts about this machine, and whether the instances run on it too. */
 final class MachineFacts {

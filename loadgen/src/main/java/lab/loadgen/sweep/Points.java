@@ -6,16 +6,14 @@ import java.util.List;
 import java.util.Map;
 
 import lab.loadgen.metrics.ServerMetrics;
-import lab.loadgen.results.Interference;
-import lab.loadgen.results.Point;
+import lab.report.results.Interference;
+import lab.report.results.Point;
 import lab.loadgen.tool.Measurement;
 import lab.loadgen.tool.ProcessRunner;
 
 /** Builds a results {@link Point} from what the tool, the metrics endpoint and /proc said. */
 final class Points {
 
-    static final String FLAG_SATURATED = "loadToolSaturated";
-    static final String FLAG_FAILED = "failed";
 
     private Points() {
     }
@@ -61,10 +59,10 @@ final class Points {
         }
         List<String> flags = new ArrayList<>();
         if (d.saturation() != null) {
-            flags.add(FLAG_SATURATED);
+            flags.add(Point.FLAG_SATURATED);
         }
         if (m.error() != null) {
-            flags.add(FLAG_FAILED);
+            flags.add(Point.FLAG_FAILED);
         }
         Double errorRate = round(m.errorRatePct());
         if (errorRate != null && errorRate > Point.ERROR_LIMIT_PCT) {

@@ -3,7 +3,7 @@ package lab.loadgen.sweep;
 import java.io.PrintStream;
 import java.util.Locale;
 
-import lab.loadgen.results.Point;
+import lab.report.results.Point;
 
 /**
  * One line per step with the step's main figures, elapsed time and ETA. The ETA scales the planned

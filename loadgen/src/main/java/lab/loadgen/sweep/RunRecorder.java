@@ -7,12 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lab.loadgen.results.Point;
-import lab.loadgen.results.Results;
-import lab.loadgen.results.ResultsJson;
-import lab.loadgen.results.Run;
+import lab.report.results.Point;
+import lab.report.results.Results;
+import lab.report.results.ResultsJson;
+import lab.report.results.Run;
 import lab.loadgen.results.RunDirectory;
-import lab.loadgen.results.Series;
+import lab.report.results.Series;
 
 /**
  * The results of a run as it goes: every finished step is written to results.json at once, so

@@ -5,9 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import lab.loadgen.results.Point;
-import lab.loadgen.results.Results;
-import lab.loadgen.results.Series;
+import lab.report.results.Point;
+import lab.report.results.Results;
+import lab.report.results.Series;
 
 /** The end-of-run lines: peak requests/sec per app, mode and tool, with the level it was reached at. */
 public final class Summary {

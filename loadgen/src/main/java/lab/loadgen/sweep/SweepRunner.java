@@ -17,9 +17,10 @@ import java.util.concurrent.TimeUnit;
 
 import lab.loadgen.config.Instance;
 import lab.loadgen.metrics.HealthCheck;
-import lab.loadgen.report.ReportPage;
-import lab.loadgen.results.Point;
-import lab.loadgen.results.Run;
+import lab.report.load.ReportPage;
+import lab.report.results.Point;
+import lab.report.results.Repetitions;
+import lab.report.results.Run;
 import lab.loadgen.results.RunDirectory;
 import lab.loadgen.tool.LoadTool;
 import lab.loadgen.tool.ProcessRunner;

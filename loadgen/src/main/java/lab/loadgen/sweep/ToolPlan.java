@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lab.loadgen.results.ToolInfo;
+import lab.report.results.ToolInfo;
 import lab.loadgen.tool.Executable;
 import lab.loadgen.tool.LoadTool;
 

@@ -1,5 +1,7 @@
 package lab.loadgen.tool;
 
+import lab.report.results.Point;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -37,7 +39,7 @@ public final class CeilingParser implements OutputParser {
                     duration, errors + failedPages, Map.of("failedPages", failedPages, "errors", errors),
                     null, null, unmeasured, requests == 0 ? "no page completed (" + errors + " errors)" : null,
                     successes, n.path("requestsPerSec").asDouble(), mean, null,
-                    failedPages + errors > 0 ? Measurement.ALL_ANSWERS : Measurement.SUCCESSES);
+                    failedPages + errors > 0 ? Point.ALL_ANSWERS : Point.SUCCESSES);
         } catch (JacksonException e) {
             return Measurement.failed("the ceiling's result could not be read: " + e.getOriginalMessage());
         }

@@ -1,5 +1,7 @@
 package lab.loadgen.tool;
 
+import lab.report.results.Point;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -136,7 +138,7 @@ public record HttperfStats(long connections, long requests, long replies, double
         return new Measurement(goodput, mean, Measurement.Latencies.NONE, replies, durationSec, failed,
                 Map.copyOf(detail), maxConcurrent, clientLimit(), unmeasured, error, status2xx,
                 Measurement.perSecond(replies, durationSec), mean, null,
-                failed > 0 ? Measurement.ALL_ANSWERS : Measurement.SUCCESSES);
+                failed > 0 ? Point.ALL_ANSWERS : Point.SUCCESSES);
     }
 
     private String describeErrors() {

@@ -22,7 +22,7 @@ import java.util.Map;
  * @param answersPerSec  answers of any status per second
  * @param answersMeanMs  mean reply time of every answer
  * @param failureMeanMs  mean reply time of the failed answers, where the tool separates them
- * @param latencyOf      {@link #SUCCESSES} or {@link #ALL_ANSWERS}: what the latency figures describe
+ * @param latencyOf      {@link Point#SUCCESSES} or {@link Point#ALL_ANSWERS}: what the latency figures describe
  */
 public record Measurement(
         Double requestsPerSec,
@@ -41,9 +41,6 @@ public record Measurement(
         Double answersMeanMs,
         Double failureMeanMs,
         String latencyOf) {
-
-    public static final String SUCCESSES = "successes";
-    public static final String ALL_ANSWERS = "all answers";
 
     /** Percentiles and maximum in milliseconds; null where the tool printed none. */
     public record Latencies(Double p50, Double p75, Double p90, Double p99, Double p999, Double max) {

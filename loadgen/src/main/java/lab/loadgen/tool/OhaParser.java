@@ -1,5 +1,7 @@
 package lab.loadgen.tool;
 
+import lab.report.results.Point;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -57,7 +59,7 @@ public final class OhaParser implements OutputParser {
         if (responses == 0) {
             unmeasured.put("meanReplyMs", "no response: " + failures);
             return new Measurement(0.0, null, Measurement.Latencies.NONE, 0L, total, failed, Map.copyOf(failures),
-                    null, null, unmeasured, "no responses: " + failures, 0L, 0.0, null, null, Measurement.SUCCESSES);
+                    null, null, unmeasured, "no responses: " + failures, 0L, 0.0, null, null, Point.SUCCESSES);
         }
         boolean breakdown = root.has("latencyPercentilesSuccessful");
         JsonNode p = root.path(breakdown ? "latencyPercentilesSuccessful" : "latencyPercentiles");
@@ -77,7 +79,7 @@ public final class OhaParser implements OutputParser {
         return new Measurement(successes / total, successes == 0 ? null : successMean, lat, responses, total, failed,
                 Map.copyOf(failures), null, null, unmeasured, null, successes, responses / total,
                 seconds(summary.path("average")), failureMean,
-                breakdown || failed == 0 ? Measurement.SUCCESSES : Measurement.ALL_ANSWERS);
+                breakdown || failed == 0 ? Point.SUCCESSES : Point.ALL_ANSWERS);
     }
 
     /** The mean of a histogram {"seconds": count, ...}, in ms; null when it counts nothing. */

@@ -1,5 +1,7 @@
 package lab.loadgen.tool;
 
+import lab.report.results.Point;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -160,7 +162,7 @@ final class WrkOutput {
         unmeasured.put("failureMeanMs", tool + " times every answer alike: failures have no latency of their own");
         return new Measurement(goodput, mean, lat, requests, durationSec, failed, Map.copyOf(failures), null, null,
                 unmeasured, null, successes, requestsPerSec, mean, null,
-                failed > 0 ? Measurement.ALL_ANSWERS : Measurement.SUCCESSES);
+                failed > 0 ? Point.ALL_ANSWERS : Point.SUCCESSES);
     }
 
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import lab.loadgen.FakeFreeInstance;
 import lab.loadgen.config.HostResolver;
 import lab.loadgen.config.InstancesConf;
-import lab.loadgen.results.ResultsJson;
+import lab.report.results.ResultsJson;
 import lab.loadgen.sweep.SampleResults;
 
 /** The dashboard home, its file serving from results/ only, and /health; on a random free port. */
@@ -67,7 +67,7 @@ class DashboardTest {
         Files.writeString(older.resolve("raw").resolve("wrk.txt"), "Requests/sec: 1");
         Path newer = Files.createDirectories(results.resolve("20260202-000000-quick"));
         var sample = SampleResults.portal("20260202-000000-quick");
-        ResultsJson.write(new lab.loadgen.results.Results(new lab.loadgen.results.Run("20260202-000000-quick",
+        ResultsJson.write(new lab.report.results.Results(new lab.report.results.Run("20260202-000000-quick",
                 "2026-02-02T00:00:00Z", null, "quick", sample.run().machine(), "complete", "listed", null, null, null, null, null),
                 sample.series()), newer.resolve("results.json"));
         Files.writeString(newer.resolve("index.html"), "<html>newer</html>");

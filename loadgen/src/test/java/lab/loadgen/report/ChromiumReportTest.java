@@ -1,5 +1,7 @@
 package lab.loadgen.report;
 
+import lab.report.load.ReportPage;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
 package lab.loadgen.report;
 
+import lab.report.load.ReportPage;
+
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import lab.loadgen.results.Results;
+import lab.report.results.Results;
 import lab.loadgen.sweep.SampleResults;
 import lab.report.ChartJs;
 

@@ -19,10 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import lab.loadgen.FakeFreeInstance;
 import lab.loadgen.Main;
-import lab.loadgen.results.Point;
-import lab.loadgen.results.Results;
-import lab.loadgen.results.ResultsJson;
-import lab.loadgen.results.Series;
+import lab.report.results.Point;
+import lab.report.results.Results;
+import lab.report.results.ResultsJson;
+import lab.report.results.Series;
 import tools.jackson.databind.JsonNode;
 
 /** A real sweep of two short levels with the real wrk and httperf against a real HTTP server. */
@@ -113,7 +113,7 @@ class RealSweepTest {
         Path target = Files.createDirectories(results.resolve(to));
         Results r = ResultsJson.read(results.resolve(from).resolve("results.json"));
         var run = r.run();
-        ResultsJson.write(new Results(new lab.loadgen.results.Run(to, run.started(), run.finished(), run.profile(),
+        ResultsJson.write(new Results(new lab.report.results.Run(to, run.started(), run.finished(), run.profile(),
                 run.machine(), run.status(), run.order(), run.tools(), run.plan(), run.notes(), run.runs(), run.rounds()), r.series()),
                 target.resolve("results.json"));
     }
@@ -135,7 +135,7 @@ class RealSweepTest {
         }
         Results r = ResultsJson.read(results.resolve("latest").toRealPath().resolve("results.json"));
         assertEquals(List.of(List.of("jdbc", "virtual"), List.of("virtual", "jdbc"), List.of("jdbc", "virtual")),
-                r.run().rounds().stream().map(lab.loadgen.results.Run.Round::order).toList());
+                r.run().rounds().stream().map(lab.report.results.Run.Round::order).toList());
         // the repetitions ran in that order: jdbc r1 < virtual r1 < virtual r2 < jdbc r2 < jdbc r3 < virtual r3
         List<Point> jdbc = r.series().get(0).points().getFirst().repetitions();
         List<Point> virtual = r.series().get(1).points().getFirst().repetitions();

@@ -7,12 +7,12 @@ import java.util.Map;
 
 import lab.loadgen.Fixtures;
 import lab.loadgen.metrics.ServerMetrics;
-import lab.loadgen.results.Machine;
-import lab.loadgen.results.Point;
-import lab.loadgen.results.Results;
-import lab.loadgen.results.Run;
-import lab.loadgen.results.Series;
-import lab.loadgen.results.ToolInfo;
+import lab.report.results.Machine;
+import lab.report.results.Point;
+import lab.report.results.Results;
+import lab.report.results.Run;
+import lab.report.results.Series;
+import lab.report.results.ToolInfo;
 import lab.loadgen.tool.Measurement;
 
 /**
@@ -51,7 +51,7 @@ public final class SampleResults {
                 "httperf", new ToolInfo(true, true, "/usr/bin/httperf", "httperf-0.9.0", null, List.of("requestsPerSec")),
                 "wrk", new ToolInfo(true, true, "/usr/bin/wrk", "wrk 4.1.0", null, List.of("requestsPerSec")),
                 "wrk2", new ToolInfo(true, true, "/usr/bin/wrk2", "wrk2", null, List.of("p99Ms")));
-        Run run = new Run(id, "2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z", "smoke", machine, "complete", "listed",
+        Run run = new Run(id, "2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z", "quick", machine, "complete", "listed",
                 tools, Map.of(), List.of("figures from the fixture outputs <test>"), null, null);
         return new Results(run, series);
     }

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 import lab.loadgen.FakeFreeInstance;
 import lab.loadgen.Fixtures;
 import lab.loadgen.Main;
-import lab.loadgen.results.Point;
-import lab.loadgen.results.Results;
-import lab.loadgen.results.ResultsJson;
-import lab.loadgen.results.Series;
+import lab.report.results.Point;
+import lab.report.results.Results;
+import lab.report.results.ResultsJson;
+import lab.report.results.Series;
 
 /**
  * The wrk2 plumbing where no wrk2 binary exists: real wrk measures the peak, and a stand-in for

@@ -1,5 +1,7 @@
 package lab.loadgen.tool;
 
+import lab.report.results.Point;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -27,7 +29,7 @@ class OhaParserTest {
         assertEquals(5000 / 10.0012, m.answersPerSec(), 1e-9, "answers of any status");
         assertEquals(4990L, m.successes());
         assertEquals(12 * 100.0 / (4990 + 12), m.errorRatePct(), 1e-9);
-        assertEquals(Measurement.ALL_ANSWERS, m.latencyOf(), "without the breakdown oha times every answer alike");
+        assertEquals(Point.ALL_ANSWERS, m.latencyOf(), "without the breakdown oha times every answer alike");
         assertEquals(12.3, m.meanReplyMs(), 1e-9);
         assertEquals(10.0, m.latencies().p50(), 1e-9);
         assertEquals(80.0, m.latencies().p99(), 1e-9);
@@ -86,7 +88,7 @@ class OhaParserTest {
         assertEquals(25.0, m.answersPerSec(), 1e-9);
         assertEquals(20.0, m.errorRatePct(), 1e-9);
         assertEquals(10L, m.errorDetail().get("status502"), "a portal page with a failed panel, asked as an error");
-        assertEquals(Measurement.SUCCESSES, m.latencyOf());
+        assertEquals(Point.SUCCESSES, m.latencyOf());
         assertEquals(548.0, m.latencies().p50(), 1e-9, "the successes' percentiles");
         assertEquals((0.1 * 10 + 0.5 * 20 + 1.0 * 10) / 40 * 1000, m.meanReplyMs(), 1e-9, "weighted from the success histogram");
         assertEquals(300.0, m.failureMeanMs(), 1e-9, "the failures' own mean");

@@ -1,5 +1,7 @@
 package lab.loadgen.tool;
 
+import lab.report.results.Point;
+
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -97,7 +99,7 @@ class ParsersTest {
                     () -> assertEquals(69L, m.errors()),
                     () -> assertEquals(Map.of("status502", 69L), m.errorDetail()),
                     () -> assertEquals(25.0, m.errorRatePct(), EPS),
-                    () -> assertEquals(Measurement.ALL_ANSWERS, m.latencyOf()))),
+                    () -> assertEquals(Point.ALL_ANSWERS, m.latencyOf()))),
             Map.entry("wrk-timeouts.txt", m -> assertAll(
                     () -> assertEquals(2.0, m.requestsPerSec(), EPS),
                     () -> assertEquals(50.0, m.errorRatePct(), EPS, "10 answers, 10 timeouts"),

@@ -1,5 +1,8 @@
 package lab.microbench.report;
 
+import lab.report.Fmt;
+
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

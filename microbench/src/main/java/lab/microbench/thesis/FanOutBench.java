@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class FanOutBench {
 
-    public static final String THROWAWAY = "PG_THROWAWAY";
+    public static final String THROWAWAY = lab.report.micro.MicroClaims.THROWAWAY;
 
     @Param({"MYSQL"})
     public String engine;

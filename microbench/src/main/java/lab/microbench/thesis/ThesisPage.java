@@ -1,5 +1,8 @@
 package lab.microbench.thesis;
 
+import lab.report.micro.MicroClaims;
+
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,13 +17,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import lab.microbench.report.Charts;
-import lab.microbench.report.Fmt;
+import lab.report.Fmt;
 import lab.microbench.report.IndexPage;
-import lab.microbench.report.JmhScore;
+import lab.report.results.JmhScore;
 import lab.microbench.report.Json;
 import lab.microbench.report.Meta;
 import lab.microbench.thesis.ThesisRunner.Experiment;
 import lab.report.Claim;
+import lab.report.ThesisClaims;
 import lab.report.Page;
 import lab.report.Spread;
 import lab.report.Verdict;
@@ -32,7 +36,7 @@ import lab.report.Verdict;
 public final class ThesisPage {
 
     public static final String PAGE = "thesis.html";
-    private static final List<String> ENGINES = ThesisClaims.ENGINES;
+    private static final List<String> ENGINES = MicroClaims.ENGINES;
     /** Table 4.1's row sets in page order: loopback, the emulated 0.19 ms link (the thesis' setting), others. */
     private static final List<String> TABLE_LINKS = List.of("loopback", "lan");
 
@@ -90,7 +94,7 @@ public final class ThesisPage {
 
     private void verdict(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining) {
         html.section("verdict", "Verdict: the thesis' claims on this run");
-        List<Claim> claims = ThesisClaims.of(table, pipelining, scoresOf(Experiment.HORIZONTAL), scoresOf(Experiment.VERTICAL));
+        List<Claim> claims = ThesisClaims.micro(table, pipelining, scoresOf(Experiment.HORIZONTAL), scoresOf(Experiment.VERTICAL)).claims();
         Map<Claim.Status, Long> counts = new LinkedHashMap<>();
         claims.forEach(c -> counts.merge(c.status(), 1L, Long::sum));
         List<String> parts = new ArrayList<>();
@@ -137,7 +141,7 @@ public final class ThesisPage {
                 List<String> cells = new ArrayList<>(List.of(v.id + " — " + v.description + " (" + linkTitle(link) + ")"));
                 boolean inconclusive = false;
                 for (String engine : ENGINES) {
-                    JmhScore s = ThesisClaims.find(scores, engine, v.id);
+                    JmhScore s = MicroClaims.find(scores, engine, v.id);
                     byEngine.computeIfAbsent(engine, k -> new ArrayList<>()).add(s);
                     cells.add(s == null ? "–" : s.withError());
                     inconclusive |= s != null && !s.conclusive();
@@ -145,13 +149,13 @@ public final class ThesisPage {
                 rows.add(new Page.Row(cells, inconclusive ? "text flag" : "text"));
             }
             for (var e : byEngine.entrySet()) {
-                series.add(new Series(ThesisClaims.engineName(e.getKey()) + ", " + linkTitle(link), e.getValue(), Charts.color(color++), false));
+                series.add(new Series(MicroClaims.engineName(e.getKey()) + ", " + linkTitle(link), e.getValue(), Charts.color(color++), false));
             }
         }
         String[] names = {"JDBC", "ADBCJ thread pool", "ADBCJ Netty (pipelined)"};
         for (int i = 0; i < names.length; i++) {
-            rows.add(Page.Row.seed("thesis 2010: " + names[i] + " (1 Gb/s Ethernet)", Fmt.num(ThesisClaims.THESIS_TABLE.get("MYSQL")[i]),
-                    Fmt.num(ThesisClaims.THESIS_TABLE.get("POSTGRESQL")[i])));
+            rows.add(Page.Row.seed("thesis 2010: " + names[i] + " (1 Gb/s Ethernet)", Fmt.num(MicroClaims.THESIS_TABLE.get("MYSQL")[i]),
+                    Fmt.num(MicroClaims.THESIS_TABLE.get("POSTGRESQL")[i])));
         }
         html.table(List.of("variant", "MySQL protocol (MariaDB) ms/op", "PostgreSQL ms/op"), rows);
         byLink.values().stream().findFirst().ifPresent(this::settings);
@@ -172,10 +176,10 @@ public final class ThesisPage {
             for (String engine : ENGINES) {
                 Map<String, Spread> values = new LinkedHashMap<>();
                 for (String v : variants) {
-                    JmhScore s = ThesisClaims.find(scores, engine, v);
+                    JmhScore s = MicroClaims.find(scores, engine, v);
                     values.put(v, s == null ? null : s.spread());
                 }
-                Verdict verdict = Verdict.of(ThesisClaims.engineName(engine) + ", " + linkTitle(link), values, "jdbc", Verdict.Better.LOWER);
+                Verdict verdict = Verdict.of(MicroClaims.engineName(engine) + ", " + linkTitle(link), values, "jdbc", Verdict.Better.LOWER);
                 List<String> cells = new ArrayList<>(List.of(verdict.scenario(), verdict.summary()));
                 for (String v : variants) {
                     Verdict.Entry e = verdict.modes().get(v);
@@ -210,16 +214,16 @@ public final class ThesisPage {
                 html.note("No results for this link.");
                 continue;
             }
-            List<String> requests = ThesisClaims.distinct(scores, "requests");
+            List<String> requests = MicroClaims.distinct(scores, "requests");
             List<String> head = new ArrayList<>(List.of("requests per operation"));
             List<Series> series = new ArrayList<>();
             int color = 0;
             for (String engine : ENGINES) {
                 for (String variant : ThesisRunner.PIPELINING_VARIANTS) {
-                    head.add(ThesisClaims.engineName(engine) + " " + variant + " ms/op");
+                    head.add(MicroClaims.engineName(engine) + " " + variant + " ms/op");
                     List<JmhScore> line = requests.stream()
-                            .map(r -> ThesisClaims.find(scores, Map.of("engine", engine, "variant", variant, "requests", r))).toList();
-                    series.add(new Series(ThesisClaims.engineName(engine) + " " + variant, line, Charts.color(color++), true));
+                            .map(r -> MicroClaims.find(scores, Map.of("engine", engine, "variant", variant, "requests", r))).toList();
+                    series.add(new Series(MicroClaims.engineName(engine) + " " + variant, line, Charts.color(color++), true));
                 }
             }
             rows(head, requests, series);
@@ -227,10 +231,10 @@ public final class ThesisPage {
             html.chart(chart(link.title() + " (lower is better)", requests, series, "ms per operation", true), 380);
             String last = requests.get(requests.size() - 1);
             for (String engine : ENGINES) {
-                JmhScore off = ThesisClaims.find(scores, Map.of("engine", engine, "variant", "nonblocking-unpipelined", "requests", last));
-                JmhScore on = ThesisClaims.find(scores, Map.of("engine", engine, "variant", "nonblocking-pipelined", "requests", last));
-                JmhScore jdbc = ThesisClaims.find(scores, Map.of("engine", engine, "variant", "jdbc", "requests", last));
-                speedups.add(Page.Row.of(link.id() + " (" + link.thesisRttMs() + " ms)", ThesisClaims.engineName(engine), last,
+                JmhScore off = MicroClaims.find(scores, Map.of("engine", engine, "variant", "nonblocking-unpipelined", "requests", last));
+                JmhScore on = MicroClaims.find(scores, Map.of("engine", engine, "variant", "nonblocking-pipelined", "requests", last));
+                JmhScore jdbc = MicroClaims.find(scores, Map.of("engine", engine, "variant", "jdbc", "requests", last));
+                speedups.add(Page.Row.of(link.id() + " (" + link.thesisRttMs() + " ms)", MicroClaims.engineName(engine), last,
                         ratio(off, on), ratio(jdbc, on)));
             }
         }
@@ -251,14 +255,14 @@ public final class ThesisPage {
             return;
         }
         html.p(what);
-        List<String> xs = ThesisClaims.distinct(scores, param);
+        List<String> xs = MicroClaims.distinct(scores, param);
         List<String> head = new ArrayList<>(List.of(param));
         List<Series> series = new ArrayList<>();
         int color = 0;
-        for (String engine : ThesisClaims.distinct(scores, "engine")) {
-            for (String variant : ThesisClaims.distinct(scores, "variant")) {
+        for (String engine : MicroClaims.distinct(scores, "engine")) {
+            for (String variant : MicroClaims.distinct(scores, "variant")) {
                 head.add(label(engine) + " " + variant + " ms/op");
-                List<JmhScore> line = xs.stream().map(x -> ThesisClaims.find(scores, Map.of("engine", engine, "variant", variant, param, x))).toList();
+                List<JmhScore> line = xs.stream().map(x -> MicroClaims.find(scores, Map.of("engine", engine, "variant", variant, param, x))).toList();
                 series.add(new Series(label(engine) + " " + variant, line, Charts.color(color++), true));
             }
         }
@@ -361,7 +365,7 @@ public final class ThesisPage {
     }
 
     private static String label(String engine) {
-        return engine.equals(FanOutBench.THROWAWAY) ? "PostgreSQL" : ThesisClaims.engineName(engine);
+        return engine.equals(FanOutBench.THROWAWAY) ? "PostgreSQL" : MicroClaims.engineName(engine);
     }
 
     private static String ratio(JmhScore a, JmhScore b) {

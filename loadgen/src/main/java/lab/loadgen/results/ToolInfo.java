@@ -1,8 +1,0 @@
-package lab.loadgen.results;
-
-import java.util.List;
-
-/** A load tool as the run found it, and which figures it measures. */
-public record ToolInfo(boolean available, boolean used, String path, String version, String reason,
-                       List<String> measures) {
-}

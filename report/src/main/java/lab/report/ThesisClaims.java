@@ -1,0 +1,43 @@
+package lab.report;
+
+import java.util.List;
+import java.util.Map;
+
+import lab.report.load.AppVerdict;
+import lab.report.load.LoadClaims;
+import lab.report.micro.MicroClaims;
+import lab.report.results.JmhScore;
+
+/**
+ * The thesis' claims, judged in one place: the load-test claims of sections 4.2–4.3 on a load
+ * run's verdicts, and the micro-benchmark claims of section 4.1 on a run's JMH scores. Two sets of
+ * one kind, decided by the one verdict rule ({@link Verdict}) wherever two figures are compared.
+ */
+public final class ThesisClaims {
+
+    /** A set of claims and what it was judged on. */
+    public record ClaimSet(String name, String source, List<Claim> claims) {
+    }
+
+    private ThesisClaims() {
+    }
+
+    /** Sections 4.2–4.3 on a load run (loadgen's results). */
+    public static ClaimSet load(List<AppVerdict> verdicts) {
+        return new ClaimSet("load", "thesis 4.2–4.3, on this run's goodput", LoadClaims.of(verdicts));
+    }
+
+    /**
+     * Section 4.1 (Table 4.1, Figures 4.1–4.5) on a micro-benchmark run.
+     *
+     * @param table      Table 4.1 scores by link id ("loopback", "lan")
+     * @param pipelining Figures 4.1–4.3 scores by link id ("loopback", "lan", "internet")
+     * @param horizontal Figure 4.4 scores (empty = not run)
+     * @param vertical   Figure 4.5 scores (empty = not run)
+     */
+    public static ClaimSet micro(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining,
+                                 List<JmhScore> horizontal, List<JmhScore> vertical) {
+        return new ClaimSet("micro", "thesis 4.1, on this run's JMH scores",
+                MicroClaims.of(table, pipelining, horizontal, vertical));
+    }
+}

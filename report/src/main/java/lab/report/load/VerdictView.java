@@ -1,0 +1,61 @@
+package lab.report.load;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import lab.report.results.Results;
+import lab.report.ThesisClaims;
+import lab.report.Verdict;
+
+/** The model of verdict.ftlh for one run: "verdicts" (per app, rows by scenario) and "claims". */
+public final class VerdictView {
+
+    /** The profile whose runs are checks, never answers. */
+    static final String SMOKE = "smoke";
+
+    private VerdictView() {
+    }
+
+    public static Map<String, Object> model(Results r) {
+        List<AppVerdict> verdicts = AppVerdict.of(r);
+        List<Map<String, Object>> apps = new ArrayList<>();
+        for (AppVerdict v : verdicts) {
+            Set<String> modes = new LinkedHashSet<>();
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (AppVerdict.Row row : v.rows()) {
+                Map<String, AppVerdict.ModeCell> cells = new LinkedHashMap<>();
+                row.modes().forEach(c -> {
+                    modes.add(c.mode());
+                    cells.put(c.mode(), c);
+                });
+                Map<String, Object> m = new LinkedHashMap<>(Map.of("label", row.label(), "summary", row.summary(),
+                        "verdict", row.verdict(), "cells", cells));
+                if (row.ceiling() != null) {
+                    m.put("ceiling", String.format(java.util.Locale.ROOT, "%.0f (%.0f–%.0f)", row.ceiling().median(),
+                            row.ceiling().min(), row.ceiling().max()));
+                }
+                rows.add(m);
+            }
+            apps.add(Map.of("app", v.app(), "tool", v.tool(), "modes", List.copyOf(modes), "rows", rows,
+                    "crossover", Crossover.of(v), "hasCeiling", v.rows().stream().anyMatch(x -> x.ceiling() != null)));
+        }
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("minRepetitions", Verdict.MIN_REPETITIONS);
+        model.put("fullRepetitions", Verdict.FULL_REPETITIONS);
+        model.put("minEffectPct", Math.round((Verdict.MIN_EFFECT - 1) * 100));
+        model.put("levelPct", Math.round(Verdict.LEVEL * 100));
+        if (SMOKE.equals(r.run().profile())) {
+            model.put("decidesNothing", "PROFILE=smoke decides nothing: it checks that every instance answers under "
+                    + "load, with two short repetitions per point — too few for any verdict or claim.");
+        }
+        model.put("verdicts", apps);
+        model.put("maps", AnswerMap.of(r));
+        // a smoke run decides nothing: no claim is judged on it
+        model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.load(verdicts).claims());
+        return model;
+    }
+}

@@ -1,0 +1,144 @@
+package lab.report.results;
+
+import java.util.List;
+import java.util.Map;
+
+import lab.report.Spread;
+
+/**
+ * One concurrency level of one series. The first eight fields are DESIGN.md's; the rest are
+ * extras. A figure that was not measured is null and {@link #unmeasured} names the reason.
+ *
+ * @param serverThreads    max jvm_threads_live_threads during the step
+ * @param serverHeapMb     max heap used during the step (jvm_memory_used_bytes{area="heap"} summed), MB
+ * @param serverCpuPct     mean process_cpu_usage during the step x 100 (100 = all the server machine's cores)
+ * @param loadToolCpuPct   the load tool's CPU over the step, 100 = one core
+ * @param targetRate       wrk2 -R, requests/sec
+ * @param achievedConcurrency httperf's "&lt;=N concurrent connections"
+ * @param failedPanels     portal pages that came back 200 with a failed panel (null: the app has no panels)
+ * @param flags            e.g. "loadToolSaturated", "failed", "interrupted"
+ * @param raw              the tool's output, relative to the run directory
+ * @param littleConcurrency achieved concurrency by Little's law: requests/sec x mean reply time
+ * @param spread           per figure, the median, min and max over the repetitions (the point's own
+ *                         figures are the medians); null on a repetition itself
+ * @param repetitions      every repetition of this point, in order; null on a repetition itself
+ * @param interference     CPU of the instance, its databases, the other instances and the rest
+ * @param rttMs            the link's round-trip time asked for (PROFILE=latency), null without a link
+ * @param rttMeasuredMs    the round-trip time the instance measured through the link (its gauge)
+ * @param dbConnections    per database source, the instance's effective connection count (access.pool.size)
+ * @param multiplexing     whether the instance's non-blocking sessions share pipelined connections (null: not reported)
+ * @param successes        complete successes counted (2xx; a portal page with a failed panel is not one)
+ * @param answersPerSec    answers of any status per second (what the tools print as requests/sec);
+ *                         {@link #requestsPerSec} is the goodput, successes per second
+ * @param errorRatePct     failures (non-2xx answers, socket errors, timeouts) ÷ (successes + failures), %
+ * @param failureMeanMs    the failures' mean reply time, where the tool times them apart
+ * @param latencyOf        what the latency figures describe: "successes", or "all answers" where the
+ *                         tool cannot time successes apart and some answers failed
+ */
+public record Point(
+        Integer concurrency,
+        Double requestsPerSec,
+        Double meanReplyMs,
+        Double p50Ms,
+        Double p99Ms,
+        Long errors,
+        Integer serverThreads,
+        Double serverHeapMb,
+        Double p75Ms,
+        Double p90Ms,
+        Double p999Ms,
+        Double maxMs,
+        Long requests,
+        Double durationSec,
+        Double targetRate,
+        Integer achievedConcurrency,
+        Double serverCpuPct,
+        Double loadToolCpuPct,
+        Double loadToolCpuSec,
+        Boolean loadToolSaturated,
+        String saturationReason,
+        Map<String, Long> errorDetail,
+        Long failedPanels,
+        Map<String, String> unmeasured,
+        List<String> flags,
+        String error,
+        String raw,
+        String started,
+        Double littleConcurrency,
+        Map<String, Spread> spread,
+        List<Point> repetitions,
+        Interference interference,
+        Double rttMs,
+        Double rttMeasuredMs,
+        Map<String, Integer> dbConnections,
+        Boolean multiplexing,
+        Long successes,
+        Double answersPerSec,
+        Double errorRatePct,
+        Double failureMeanMs,
+        String latencyOf) {
+
+    /** Flag: the tool produced no usable figures (on a repetition; a point whose every repetition failed). */
+    public static final String FLAG_FAILED = "failed";
+    /** Flag: the load tool itself was the bottleneck. */
+    public static final String FLAG_SATURATED = "loadToolSaturated";
+    /** Flag: achieved concurrency (Little's law) below {@link #NOMINAL_SHARE} of the nominal connections. */
+    public static final String FLAG_BELOW_NOMINAL = "belowNominalConcurrency";
+    /** Flag: the CPU was shared with other processes beyond {@link Interference#LIMIT_PCT}. */
+    public static final String FLAG_INTERFERENCE = "interference";
+    public static final double NOMINAL_SHARE = 0.8;
+    /** Flag: more than {@link #ERROR_LIMIT_PCT} % of the requests failed; such a point never wins or decides. */
+    public static final String FLAG_ERRORS = "errors";
+    public static final double ERROR_LIMIT_PCT = 1.0;
+    /** Flag: Little's law says more requests were in flight than the tool had connections (by more than 10 %). */
+    public static final String FLAG_INCONSISTENT = "inconsistent";
+    public static final double INCONSISTENT_SHARE = 1.1;
+    /** {@link #latencyOf}: the latency figures are the successes', or every answer's. */
+    public static final String SUCCESSES = "successes";
+    public static final String ALL_ANSWERS = "all answers";
+
+    /** The figures one tool run gives (a repetition), before repetitions, interference and link are known. */
+    public Point(Integer concurrency, Double requestsPerSec, Double meanReplyMs, Double p50Ms, Double p99Ms, Long errors,
+                 Integer serverThreads, Double serverHeapMb, Double p75Ms, Double p90Ms, Double p999Ms, Double maxMs,
+                 Long requests, Double durationSec, Double targetRate, Integer achievedConcurrency, Double serverCpuPct,
+                 Double loadToolCpuPct, Double loadToolCpuSec, Boolean loadToolSaturated, String saturationReason,
+                 Map<String, Long> errorDetail, Long failedPanels, Map<String, String> unmeasured, List<String> flags,
+                 String error, String raw, String started) {
+        this(concurrency, requestsPerSec, meanReplyMs, p50Ms, p99Ms, errors, serverThreads, serverHeapMb, p75Ms, p90Ms,
+                p999Ms, maxMs, requests, durationSec, targetRate, achievedConcurrency, serverCpuPct, loadToolCpuPct,
+                loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels, unmeasured, flags, error,
+                raw, started, little(requestsPerSec, meanReplyMs), null, null, null, null, null, null, null,
+                null, null, null, null, null);
+    }
+
+    /** Little's law: requests in flight = arrival rate x time in the system. */
+    public static Double little(Double requestsPerSec, Double meanReplyMs) {
+        return requestsPerSec == null || meanReplyMs == null ? null
+                : Math.round(requestsPerSec * meanReplyMs / 1000.0 * 100.0) / 100.0;
+    }
+
+    /** Achieved ÷ nominal concurrency, or null when either is unknown. */
+    public Double concurrencyShare() {
+        return littleConcurrency == null || concurrency == null || concurrency == 0 ? null
+                : littleConcurrency / concurrency;
+    }
+
+    /** This point at the link round trip {@code rtt} (a step that failed before measuring still belongs to its RTT). */
+    public Point withRttMs(Double rtt) {
+        return new Point(concurrency, requestsPerSec, meanReplyMs, p50Ms, p99Ms, errors, serverThreads, serverHeapMb,
+                p75Ms, p90Ms, p999Ms, maxMs, requests, durationSec, targetRate, achievedConcurrency, serverCpuPct,
+                loadToolCpuPct, loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels,
+                unmeasured, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rtt,
+                rttMeasuredMs, dbConnections, multiplexing, successes, answersPerSec, errorRatePct, failureMeanMs,
+                latencyOf);
+    }
+
+    /** Whether the point may win a verdict or decide a claim: measured, and carrying no flag. */
+    public boolean clean() {
+        return error == null && (flags == null || flags.isEmpty());
+    }
+
+    public boolean hasFlag(String flag) {
+        return flags != null && flags.contains(flag);
+    }
+}

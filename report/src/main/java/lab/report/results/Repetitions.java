@@ -1,0 +1,143 @@
+package lab.report.results;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+import lab.report.Spread;
+
+/**
+ * One point from its repetitions: every figure is the median of the repetitions that produced it,
+ * {@code spread} keeps median, min and max of the figures the report draws, counts (requests,
+ * errors, duration) are summed, flags are united, and the point is flagged when Little's law says
+ * a closed-loop tool did not hold its nominal concurrency.
+ */
+public final class Repetitions {
+
+    /** The figures whose spread is kept and drawn as min–max bars. */
+    static final Map<String, Function<Point, Number>> SPREAD = spreadFigures();
+
+    private Repetitions() {
+    }
+
+    private static Map<String, Function<Point, Number>> spreadFigures() {
+        Map<String, Function<Point, Number>> m = new LinkedHashMap<>();
+        m.put("requestsPerSec", Point::requestsPerSec);
+        m.put("meanReplyMs", Point::meanReplyMs);
+        m.put("p50Ms", Point::p50Ms);
+        m.put("p99Ms", Point::p99Ms);
+        m.put("p999Ms", Point::p999Ms);
+        m.put("serverThreads", Point::serverThreads);
+        m.put("serverHeapMb", Point::serverHeapMb);
+        m.put("serverCpuPct", Point::serverCpuPct);
+        m.put("littleConcurrency", Point::littleConcurrency);
+        m.put("rttMeasuredMs", Point::rttMeasuredMs);
+        m.put("answersPerSec", Point::answersPerSec);
+        m.put("errorRatePct", Point::errorRatePct);
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /**
+     * @param closedLoop whether the tool holds its connections busy (wrk, httperf): only then is
+     *                   achieved concurrency below 80 % of nominal a flaw (an open-loop tool at a
+     *                   fixed rate keeps fewer requests in flight by design)
+     * @param rttMs      the link's asked round trip of the step, or null
+     */
+    public static Point aggregate(int level, List<Point> reps, boolean closedLoop, Double rttMs) {
+        List<Point> ok = reps.stream().filter(p -> p.error() == null).toList();
+        Set<String> flags = new LinkedHashSet<>();
+        reps.forEach(p -> {
+            if (p.flags() != null) {
+                flags.addAll(p.flags());
+            }
+        });
+        flags.remove(Point.FLAG_FAILED);
+        Point first = reps.getFirst();
+        if (ok.isEmpty()) {
+            flags.add(Point.FLAG_FAILED);
+            return new Point(level, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                    first.targetRate(), null, null, null, null, first.loadToolSaturated(), first.saturationReason(),
+                    Map.of(), null, first.unmeasured(), List.copyOf(flags), first.error(), null, first.started(),
+                    null, Map.of(), List.copyOf(reps), null, rttMs, null, first.dbConnections(), first.multiplexing(),
+                    null, null, null, null, null);
+        }
+        if (ok.size() < reps.size()) {
+            flags.add("someRepetitionsFailed");
+        }
+        Map<String, Spread> spread = new LinkedHashMap<>();
+        SPREAD.forEach((name, f) -> {
+            Spread s = Spread.of(ok.stream().map(f).filter(v -> v != null).toList());
+            if (s != null) {
+                spread.put(name, s);
+            }
+        });
+        Double little = median(ok, Point::littleConcurrency);
+        if (closedLoop && little != null && little < Point.NOMINAL_SHARE * level) {
+            flags.add(Point.FLAG_BELOW_NOMINAL);
+        }
+        Long successes = sum(ok, Point::successes);
+        Long errors = sum(ok, Point::errors);
+        // the point's error rate is over all its repetitions' requests, not a median of rates
+        Double errorRate = successes == null || errors == null || successes + errors == 0 ? null
+                : Math.round(errors * 10000.0 / (successes + errors)) / 100.0;
+        if (errorRate != null && errorRate > Point.ERROR_LIMIT_PCT) {
+            flags.add(Point.FLAG_ERRORS);
+        } else {
+            flags.remove(Point.FLAG_ERRORS);
+        }
+        Interference interference = Interference.worst(ok.stream().map(Point::interference).toList());
+        if (interference != null && interference.flagged()) {
+            flags.add(Point.FLAG_INTERFERENCE);
+        }
+        Point m = ok.getFirst();
+        Map<String, Long> errorDetail = new LinkedHashMap<>();
+        ok.forEach(p -> {
+            if (p.errorDetail() != null) {
+                p.errorDetail().forEach((k, v) -> errorDetail.merge(k, v, Long::sum));
+            }
+        });
+        return new Point(level, median(ok, Point::requestsPerSec), median(ok, Point::meanReplyMs),
+                median(ok, Point::p50Ms), median(ok, Point::p99Ms), sum(ok, Point::errors),
+                intMedian(ok, Point::serverThreads), median(ok, Point::serverHeapMb),
+                median(ok, Point::p75Ms), median(ok, Point::p90Ms), median(ok, Point::p999Ms), max(ok, Point::maxMs),
+                sum(ok, Point::requests), sumD(ok, Point::durationSec), m.targetRate(),
+                intMedian(ok, Point::achievedConcurrency), median(ok, Point::serverCpuPct),
+                median(ok, Point::loadToolCpuPct), sumD(ok, Point::loadToolCpuSec),
+                ok.stream().anyMatch(p -> Boolean.TRUE.equals(p.loadToolSaturated())),
+                ok.stream().map(Point::saturationReason).filter(r -> r != null).findFirst().orElse(null),
+                errorDetail, sum(ok, Point::failedPanels), m.unmeasured(), List.copyOf(flags), null, null,
+                first.started(), little, spread, List.copyOf(reps), interference, rttMs,
+                median(ok, Point::rttMeasuredMs), m.dbConnections(), m.multiplexing(), successes,
+                median(ok, Point::answersPerSec), errorRate, median(ok, Point::failureMeanMs),
+                ok.stream().anyMatch(p -> Point.ALL_ANSWERS.equals(p.latencyOf())) ? Point.ALL_ANSWERS
+                        : m.latencyOf());
+    }
+
+    private static Double median(List<Point> ps, Function<Point, ? extends Number> f) {
+        Spread s = Spread.of(ps.stream().map(f).filter(v -> v != null).map(v -> (Number) v).toList());
+        return s == null ? null : s.median();
+    }
+
+    private static Integer intMedian(List<Point> ps, Function<Point, ? extends Number> f) {
+        Double m = median(ps, f);
+        return m == null ? null : (int) Math.round(m);
+    }
+
+    private static Double max(List<Point> ps, Function<Point, Double> f) {
+        return ps.stream().map(f).filter(v -> v != null).max(Double::compare).orElse(null);
+    }
+
+    private static Long sum(List<Point> ps, Function<Point, Long> f) {
+        List<Long> v = ps.stream().map(f).filter(x -> x != null).toList();
+        return v.isEmpty() ? null : v.stream().mapToLong(Long::longValue).sum();
+    }
+
+    private static Double sumD(List<Point> ps, Function<Point, Double> f) {
+        List<Double> v = ps.stream().map(f).filter(x -> x != null).toList();
+        return v.isEmpty() ? null : v.stream().mapToDouble(Double::doubleValue).sum();
+    }
+}

@@ -1,0 +1,86 @@
+package lab.report.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import lab.report.results.Point;
+import lab.report.results.Series;
+import lab.report.results.Repetitions;
+
+/** The map's cells, crossover and sentence on fixed points: CPU decides at 0 ms, the round trip past it. */
+class AnswerMapTest {
+
+    /** Repetitions of goodput {@code rps} with the app's CPU at {@code cpuPct} % of the machine and p99 {@code p99}. */
+    static Point point(int c, double rtt, double cpuPct, double p99, double... rps) {
+        List<Point> reps = Arrays.stream(rps).mapToObj(v -> {
+            Point base = VerdictTest.rep(c, v, 0);
+            return new Point(base.concurrency(), base.requestsPerSec(), base.meanReplyMs(), null, p99, 0L, 50, 100.0,
+                    null, null, null, null, base.requests(), 10.0, null, null, cpuPct, 10.0, 1.0, false, null, Map.of(),
+                    null, Map.of(), List.of(), null, null, "t", base.littleConcurrency(), null, null, null, rtt, null,
+                    null, null, base.successes(), base.answersPerSec(), 0.0, null, "successes");
+        }).toList();
+        return Repetitions.aggregate(c, reps, true, rtt);
+    }
+
+    static Series series(String mode, Point... points) {
+        return new Series("portal", mode, "wrk", "portal-" + mode, "http://x/", List.of(points));
+    }
+
+    static AnswerMap map() {
+        List<Series> series = List.of(
+                series("jdbc",
+                        point(20, 0.0, 90, 30, 400, 410, 420), point(200, 0.0, 95, 300, 500, 510, 520),
+                        point(20, 20.0, 20, 300, 60, 62, 64), point(200, 20.0, 30, 2500, 80, 81, 82)),
+                series("nonblocking",
+                        point(20, 0.0, 95, 28, 390, 405, 425), point(200, 0.0, 98, 280, 505, 515, 525),
+                        point(20, 20.0, 60, 40, 300, 310, 320), point(200, 20.0, 99, 500, 480, 490, 500)));
+        return AnswerMap.of(AppVerdict.of("portal", "wrk", series), series, 2);
+    }
+
+    @Test
+    void cellsByGoodputWithTheRuleGreyWhereItFindsNoWinner() {
+        AnswerMap m = map();
+        assertEquals(List.of(20, 200), m.levels());
+        assertEquals(List.of(0.0, 20.0), m.rtts());
+        AnswerMap.Cell cpuBound = m.at("goodput", 200, 0.0).orElseThrow();
+        assertFalse(cpuBound.clear(), "515 vs 510: within 5 %");
+        assertEquals("nonblocking", cpuBound.best());
+        assertTrue(cpuBound.reason().startsWith("no clear winner"), cpuBound.reason());
+        AnswerMap.Cell far = m.at("goodput", 200, 20.0).orElseThrow();
+        assertEquals("nonblocking", far.winner());
+        assertEquals("490 (480–500)", far.value());
+        assertEquals(490 / 81.0, far.ratioMedian(), 1e-9);
+    }
+
+    @Test
+    void theSentenceAnswersFromTheCells() {
+        assertEquals("Portal: from 20 ms round trip at 200 connections, nonblocking serves 6× jdbc; below it the CPU "
+                + "decides and no mode is clearly ahead at 0 ms (the proxy hop) (best: nonblocking, 1.01× (0.97–1.05) jdbc).",
+                map().sentence());
+    }
+
+    @Test
+    void theWinnerByCpuPerRequestCanDifferAndThePageSaysSo() {
+        AnswerMap m = map();
+        // at 20 connections and 20 ms jdbc spends 20 % of 2 cores for 62/s, nonblocking 60 % for 310/s
+        AnswerMap.Cell cpu = m.at("cpu", 20, 20.0).orElseThrow();
+        assertEquals("nonblocking", cpu.winner());
+        AnswerMap.Cell p99 = m.at("p99", 200, 20.0).orElseThrow();
+        assertEquals("nonblocking", p99.winner());
+        assertTrue(m.disagreements().isEmpty(), m.disagreements().toString());
+    }
+
+    @Test
+    void aRunWithoutRoundTripsHasNoMap() {
+        AppVerdict v = AppVerdict.of("portal", "wrk", List.of(series("jdbc", VerdictTest.point(20, null, 1, 2, 3))));
+        assertNull(AnswerMap.of(v, List.of(), 2));
+    }
+}

@@ -1,0 +1,190 @@
+package lab.report.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import lab.report.results.Point;
+import lab.report.results.Series;
+import lab.report.results.Repetitions;
+import lab.report.Claim;
+import lab.report.Spread;
+
+/** The verdict rows, the thesis claims and the crossover, on fixed inputs. */
+class VerdictTest {
+
+    /** One repetition: goodput {@code rps}, {@code errors} failures beside {@code rps × 10} successes. */
+    static Point rep(int c, double rps, long errors) {
+        long successes = Math.round(rps * 10);
+        double meanMs = c * 1000.0 / (rps + errors / 10.0);
+        Point p = new Point(c, rps, meanMs, null, null, errors, 50, 100.0, null, null, null, null, successes + errors, 10.0,
+                null, null, 30.0, 10.0, 1.0, false, null, Map.of(), null, Map.of(), List.of(), null, null, "t");
+        double rate = errors * 100.0 / (successes + errors);
+        return new Point(p.concurrency(), p.requestsPerSec(), p.meanReplyMs(), null, null, errors, 50, 100.0, null, null,
+                null, null, successes + errors, 10.0, null, null, 30.0, 10.0, 1.0, false, null,
+                errors == 0 ? Map.of() : Map.of("status503", errors), null, Map.of(),
+                rate > Point.ERROR_LIMIT_PCT ? List.of(Point.FLAG_ERRORS) : List.of(), null, null, "t",
+                Point.little(rps + errors / 10.0, meanMs), null, null, null, null, null, null, null, successes,
+                rps + errors / 10.0, rate, null, "successes");
+    }
+
+    /** A point at {@code c} connections whose repetitions gave {@code rps}, aggregated as a sweep does. */
+    static Point point(int c, Double rtt, double... rps) {
+        return Repetitions.aggregate(c, Arrays.stream(rps).mapToObj(v -> rep(c, v, 0)).toList(), true, rtt);
+    }
+
+    static Series series(String app, String mode, Point... points) {
+        return new Series(app, mode, "wrk", app + "-" + mode, "http://x/", List.of(points));
+    }
+
+    @Test
+    void clearWinnerAndRatiosToJdbcWithTheirRange() {
+        AppVerdict v = AppVerdict.of("portal", "wrk", List.of(
+                series("portal", "jdbc", point(100, null, 90, 100, 110)),
+                series("portal", "nonblocking", point(100, null, 180, 200, 220))));
+        AppVerdict.Row row = v.rows().getFirst();
+        assertEquals("nonblocking", row.summary());
+        assertTrue(row.verdict().clear());
+        Spread ratio = row.verdict().modes().get("nonblocking").ratio();
+        assertEquals(2.0, ratio.median(), 1e-9);
+        assertEquals(180 / 110.0, ratio.min(), 1e-9);
+        assertEquals(220 / 90.0, ratio.max(), 1e-9);
+        assertEquals("2.00× (1.64–2.44)", row.modes().get(1).ratio());
+    }
+
+    @Test
+    void overlappingRangesGiveNoClearWinner() {
+        AppVerdict v = AppVerdict.of("portal", "wrk", List.of(
+                series("portal", "jdbc", point(100, null, 90, 100, 110)),
+                series("portal", "virtual", point(100, null, 95, 105, 130))));
+        AppVerdict.Row row = v.rows().getFirst();
+        assertFalse(row.verdict().clear());
+        assertEquals("no clear winner (virtual ≈ jdbc)", row.summary());
+    }
+
+    @Test
+    void fastFailuresAreNotThroughputAndAFlaggedModeNeverWins() {
+        // a mode whose database is gone answers 503s fast: its goodput is near 0 and it is flagged
+        List<Point> failing = List.of(rep(10, 0.5, 12_000), rep(10, 0.4, 12_500), rep(10, 0.6, 11_900));
+        Point down = Repetitions.aggregate(10, failing, true, null);
+        assertTrue(down.requestsPerSec() < 1, "goodput " + down.requestsPerSec());
+        assertTrue(down.errorRatePct() > 99, "error rate " + down.errorRatePct());
+        assertTrue(down.hasFlag(Point.FLAG_ERRORS));
+        AppVerdict v = AppVerdict.of("shop", "wrk", List.of(
+                series("shop", "jdbc", point(10, null, 2000, 2020, 2040)),
+                series("shop", "nonblocking", down)));
+        AppVerdict.Row row = v.rows().getFirst();
+        assertFalse(row.verdict().clear());
+        assertEquals("nonblocking flagged: errors", row.summary());
+        assertTrue(row.modes().get(1).flags().contains("errors"), row.modes().get(1).flags());
+    }
+
+    @Test
+    void twoRepetitionsDecideNothing() {
+        AppVerdict v = AppVerdict.of("portal", "wrk", List.of(
+                series("portal", "jdbc", point(10, null, 100, 101)),
+                series("portal", "nonblocking", point(10, null, 300, 301))));
+        assertEquals("too few repetitions (jdbc: 2, 3 needed)", v.rows().getFirst().summary());
+    }
+
+    @Test
+    void oneRowPerConcurrencyAndRtt() {
+        AppVerdict v = AppVerdict.of("portal", "wrk", List.of(
+                series("portal", "jdbc", point(200, 0.0, 500, 510, 520), point(200, 78.0, 48, 50, 52)),
+                series("portal", "nonblocking", point(200, 0.0, 480, 500, 505), point(200, 78.0, 190, 200, 210))));
+        assertEquals(List.of("200 connections, 0 ms RTT (proxies, no added latency)", "200 connections, 78 ms RTT"),
+                v.rows().stream().map(AppVerdict.Row::label).toList());
+        List<Crossover> c = Crossover.of(v);
+        assertEquals(1, c.size());
+        assertEquals(78.0, c.getFirst().rttMs());
+        assertEquals("78 ms at 200 connections (4.00× jdbc there)", c.getFirst().text());
+    }
+
+    @Test
+    void everyModeAsAShareOfTheDbOnlyRateAndAboveItFlagged() {
+        Series ceiling = new Series("portal", "ceiling", "ceiling", "portal-ceiling", "-", List.of(point(100, null, 180, 190, 195)));
+        AppVerdict v = AppVerdict.of("portal", "wrk", List.of(
+                series("portal", "jdbc", point(100, null, 90, 100, 110)),
+                series("portal", "nonblocking", point(100, null, 180, 200, 220))), ceiling);
+        AppVerdict.Row row = v.rows().getFirst();
+        assertEquals(190.0, row.ceiling().median());
+        assertEquals("53 % of the DB-only rate", row.modes().get(0).ofCeiling());
+        assertEquals(null, row.modes().get(1).ofCeiling(), "above 100 %: no share printed");
+        assertTrue(row.modes().get(1).flags().contains("above the DB-only rate"), row.modes().get(1).flags());
+    }
+
+    @Test
+    void noCrossoverSaysSo() {
+        AppVerdict v = AppVerdict.of("shop", "wrk", List.of(
+                series("shop", "jdbc", point(1000, 0.0, 100), point(1000, 78.0, 100)),
+                series("shop", "virtual", point(1000, 0.0, 110), point(1000, 78.0, 140))));
+        assertEquals("none up to 78 ms among the points that may decide", Crossover.of(v).getFirst().text());
+    }
+
+    private static Claim claim(List<Claim> claims, String start) {
+        return claims.stream().filter(c -> c.claim().startsWith(start)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void thesisClaimsFromTheRunsNumbersOnLoopbackSaySo() {
+        List<Series> portal = new ArrayList<>(List.of(
+                series("portal", "jdbc", point(25, null, 90, 100, 110), point(500, null, 90, 100, 110)),
+                series("portal", "threadpool", point(25, null, 120, 130, 140), point(500, null, 60, 70, 80)),
+                series("portal", "nonblocking", point(25, null, 100, 110, 120), point(500, null, 140, 150, 160))));
+        List<Claim> claims = LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", portal)));
+        Claim low = claim(claims, "Thread-pool outperforms");
+        assertEquals(Claim.Status.REPRODUCED, low.status(), low.evidence());
+        assertEquals("on loopback, not the thesis' link (run PROFILE=thesis, or RTTS=0.19), at 25 connections: "
+                + "threadpool 130 (120–140) vs jdbc 100 (90–110) successes/s", low.evidence());
+        Claim degrades = claim(claims, "Thread-pool degrades");
+        assertEquals(Claim.Status.REPRODUCED, degrades.status(), degrades.evidence());
+        // 150 (140–160) ÷ 100 (90–110): the interval straddles 1.5, so it is neither
+        Claim dramatic = claim(claims, "Non-blocking improves");
+        assertEquals(Claim.Status.INCONCLUSIVE, dramatic.status(), dramatic.evidence());
+        assertEquals(Claim.Status.NOT_MEASURED, claim(claims, "A fair thread-pool").status());
+        assertEquals(Claim.Status.NOT_MEASURED, claim(claims, "Thread-pool scales").status(), "no shop in this run");
+    }
+
+    @Test
+    void claimsPreferTheThesisLink() {
+        List<Claim> claims = LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", List.of(
+                // loopback says threadpool wins; lan says jdbc does: lan decides
+                series("portal", "jdbc", point(25, 0.0, 90, 100, 110), point(25, 0.19, 200, 205, 210)),
+                series("portal", "threadpool", point(25, 0.0, 150, 155, 160), point(25, 0.19, 100, 105, 110))))));
+        Claim low = claim(claims, "Thread-pool outperforms");
+        assertEquals(Claim.Status.NOT_REPRODUCED, low.status(), low.evidence());
+        assertTrue(low.evidence().startsWith("on the thesis' link (lan, 0.19 ms RTT)"), low.evidence());
+    }
+
+    @Test
+    void overlappingRangesAreInconclusiveNotNotReproduced() {
+        List<AppVerdict> verdicts = List.of(AppVerdict.of("portal", "wrk", List.of(
+                series("portal", "jdbc", point(25, null, 90, 100, 125)),
+                series("portal", "threadpool", point(25, null, 120, 130, 140)))));
+        Claim c = claim(LoadClaims.of(verdicts), "Thread-pool outperforms");
+        assertEquals(Claim.Status.INCONCLUSIVE, c.status());
+        assertTrue(c.evidence().endsWith("— no clear winner (threadpool ≈ jdbc)"), c.evidence());
+        assertEquals(Claim.Status.NOT_MEASURED, claim(LoadClaims.of(verdicts), "Thread-pool degrades").status(),
+                "no level past 400");
+    }
+
+    @Test
+    void shopJdbcOnTheEventLoopAndErrorsAtHighLoad() {
+        List<Claim> claims = LoadClaims.of(List.of(AppVerdict.of("shop", "wrk", List.of(
+                series("shop", "jdbc", point(1000, null, 900, 950, 1000)),
+                series("shop", "threadpool", point(1000, null, 2000, 2100, 2200)),
+                series("shop", "nonblocking", point(1000, null, 3000, 3100, 3200))))));
+        Claim loop = claim(claims, "JDBC on the Netty event loop");
+        assertEquals(Claim.Status.REPRODUCED, loop.status(), loop.evidence());
+        Claim errors = claim(claims, "Non-blocking access fails requests");
+        assertEquals(Claim.Status.NOT_REPRODUCED, errors.status(), errors.evidence());
+        assertTrue(errors.evidence().contains("nonblocking no errors"), errors.evidence());
+    }
+}
