@@ -1,0 +1,124 @@
+package lab.report.load;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import lab.report.Claim;
+
+/**
+ * "Asynchronous drivers are much more complicated to use" (thesis, conclusion), counted from this
+ * repository's own source when the page is built: per app and mode, the lines of code of the
+ * page (what its developer writes) and of the access engine it runs on (what the lab wrote once,
+ * behind the one API). Lines of code are the non-blank lines outside comments of the Java files.
+ */
+public final class Complexity {
+
+    /** How much more page code counts as "much more complicated". */
+    static final double MUCH = 1.5;
+
+    /** Per app: the page's own files (every mode), and per mode (in page order) the files only that mode's page uses. */
+    record AppCode(String app, String dir, List<String> pageFiles, Map<String, List<String>> modeFiles) {
+    }
+
+    static final List<AppCode> APPS = List.of(
+            new AppCode("portal", "servlet-portal/src/main/java/lab/portal",
+                    List.of("PortalService.java", "Picks.java", "Panel.java", "PortalPage.java", "PortalView.java",
+                            "PortalSource.java"),
+                    Map.of("jdbc", List.of("BlockingPageController.java"), "threadpool", List.of("BlockingPageController.java"),
+                            "nonblocking", List.of("BlockingPageController.java"), "virtual", List.of("BlockingPageController.java"),
+                            "reactive", List.of("ReactivePageController.java"))),
+            new AppCode("shop", "eventdriven-shop/src/main/java/lab/shop",
+                    List.of("pages/LandingPage.java", "pages/SearchPage.java", "pages/ItemPage.java",
+                            "pages/PurchasePage.java", "pages/OrderPage.java", "pages/MixPage.java", "pages/Params.java",
+                            "store/ShopStore.java"),
+                    Map.of("jdbc", List.of(), "threadpool", List.of(), "nonblocking", List.of(), "virtual", List.of())));
+
+    /** An access engine: the modes it serves and its packages (found in whichever module holds them). */
+    record Engine(String label, List<String> packages) {
+    }
+
+    static final List<Engine> ENGINES = List.of(
+            new Engine("JDBC (jdbc, threadpool, virtual)", List.of("lab/access/jdbc")),
+            new Engine("Vert.x (nonblocking, reactive)", List.of("lab/access/nonblocking", "lab/access/vertx")));
+
+    private Complexity() {
+    }
+
+    /** The claim on the source found under {@code root} (a clone: the directory with the apps' folders). */
+    public static Claim claim(Path root) {
+        String claim = "Asynchronous drivers are much more complicated to use (lines of code of a page per mode, "
+                + "counted from this repository)";
+        if (!Files.isDirectory(root.resolve(APPS.getFirst().dir()))) {
+            return new Claim("5", claim, Claim.Status.NOT_MEASURED, "the source is not beside the results: build the "
+                    + "page from a clone (make report RUN=…)");
+        }
+        StringBuilder evidence = new StringBuilder();
+        boolean much = false;
+        for (AppCode app : APPS) {
+            long shared = lines(app.pageFiles().stream().map(f -> root.resolve(app.dir()).resolve(f)).toList());
+            Map<String, Long> page = new LinkedHashMap<>();
+            app.modeFiles().forEach((mode, files) ->
+                    page.put(mode, shared + lines(files.stream().map(f -> root.resolve(app.dir()).resolve(f)).toList())));
+            long jdbc = page.getOrDefault("jdbc", shared);
+            evidence.append(evidence.isEmpty() ? "" : "; ").append(app.app()).append(" page: ");
+            page.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> evidence.append(e.getKey())
+                    .append(' ').append(e.getValue()).append(", "));
+            evidence.setLength(evidence.length() - 2);
+            for (Map.Entry<String, Long> e : page.entrySet()) {
+                much |= !e.getKey().equals("jdbc") && e.getValue() >= MUCH * jdbc;
+            }
+        }
+        evidence.append("; engines behind the one API: ");
+        ENGINES.forEach(e -> evidence.append(e.label()).append(' ').append(enginelines(root, e.packages())).append(", "));
+        evidence.setLength(evidence.length() - 2);
+        evidence.append(" lines");
+        return new Claim("5", claim, much ? Claim.Status.REPRODUCED : Claim.Status.NOT_REPRODUCED, String.format(Locale.ROOT,
+                "%s. %s", evidence, much ? "An asynchronous page needs at least 1.5× the jdbc page's code."
+                        : "Every mode's page is within 1.5× of the jdbc page's code: the complexity lives in the engine, written once."));
+    }
+
+    private static long enginelines(Path root, List<String> packages) {
+        try (Stream<Path> modules = Files.list(root)) {
+            return modules.flatMap(m -> packages.stream().map(p -> m.resolve("src/main/java").resolve(p)))
+                    .filter(Files::isDirectory)
+                    .mapToLong(d -> lines(javaFiles(d))).sum();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Path> javaFiles(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(f -> f.toString().endsWith(".java")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Non-blank lines outside comments of the files that exist. */
+    static long lines(List<Path> files) {
+        long n = 0;
+        for (Path f : files) {
+            if (Files.isRegularFile(f)) {
+                try {
+                    n += lines(Files.readString(f));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+        return n;
+    }
+
+    static long lines(String source) {
+        String code = source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("(?m)//.*$", "");
+        return code.lines().filter(l -> !l.isBlank()).count();
+    }
+}
