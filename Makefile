@@ -28,7 +28,7 @@ help: ## list the commands
 	@echo
 	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 	@echo
-	@echo "Variables: SCALE=tiny|small|thesis (default thesis); LINK=loopback|lan|wan|<ms RTT> (make up, make link);"
+	@echo "Variables: SCALE=tiny|small|thesis (default thesis); LINK=0|lan|wan|<ms RTT>|loopback (make up, default 0; make link);"
 	@echo "           RUNTIME=native|compose (default: compose when Docker answers)"
 
 jdk: ## check that a JDK >= 21 is available
@@ -71,7 +71,7 @@ $(error RUNTIME=$(RUNTIME): expected RUNTIME=native or RUNTIME=compose)
 endif
 LAB_PATH = $(or $(RUNTIME),$(shell scripts/compose.sh usable && echo compose || echo native))
 
-up: ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard; LINK=loopback|lan|wan|<ms>
+up: ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard through Toxiproxy; LINK=0|lan|wan|<ms>|loopback (default 0)
 ifeq ($(LAB_PATH),compose)
 	@scripts/compose.sh up
 else

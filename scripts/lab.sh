@@ -7,9 +7,11 @@
 #   lab.sh link [LINK]        show / change the RTT of the running lab (make link)
 #   lab.sh stop instance…     stop those instances (the rest keeps running)
 #   lab.sh only instance      stop every instance but this one and the dashboard, start it if needed
-# LINK=loopback|lan|wan|<ms RTT> (default loopback): anything but loopback also starts
-# toxiproxy-server (one more lab process) with a proxy per instance and source, and the
-# instances connect through them (scripts/lib/urls.sh has the port scheme).
+# LINK=0|lan|wan|<ms RTT>|loopback (default 0): anything but loopback also starts
+# toxiproxy-server (one more lab process, installed by scripts/tools.sh when missing) with a proxy
+# per instance and source, and the instances connect through them (scripts/lib/urls.sh has the
+# port scheme), so any run can change the round trip without a restart (make link, the map
+# profile). loopback is the direct, proxy-less setting.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -23,7 +25,7 @@ LOGS=$RUN_DIR/logs
 HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-180}   # seconds for every instance to report healthy
 DOWN_TIMEOUT=${DOWN_TIMEOUT:-20}        # seconds between TERM and KILL
 HOST=${LAB_HOST:-127.0.0.1}
-LINK=${LINK:-}   # empty: the link in force when toxiproxy is running, else loopback
+LINK=${LINK:-}   # empty: the link in force when toxiproxy is running, else 0 (proxies, no added latency)
 TOXIPROXY_PORT=${TOXIPROXY_PORT:-8474}
 export TOXIPROXY_URL=http://127.0.0.1:$TOXIPROXY_PORT
 export RUN_DIR   # the apps and loadgen read the recorded link from $RUN_DIR/link
@@ -107,13 +109,25 @@ link_command() {
   "$jdk/bin/java" -jar "$root/loadgen/target/loadgen.jar" link "$@"
 }
 
+# TOXIPROXY_SERVER, else toxiproxy-server on PATH or where go install puts it; empty when missing.
+toxiproxy_bin() {
+  local bin=${TOXIPROXY_SERVER:-$(command -v toxiproxy-server || true)}
+  [ -n "$bin" ] || for bin in "$HOME/go/bin/toxiproxy-server" "$HOME/.local/bin/toxiproxy-server" ""; do [ -x "$bin" ] && break; done
+  echo "$bin"
+}
+
 # Starts toxiproxy-server with every instance's proxies when LINK is not loopback, then sets the
 # RTT and records the link.
 link_up() {
   local bin deadline n
   if [ -z "$LINK" ]; then
-    LINK=loopback
-    pid_of toxiproxy >/dev/null && [ -f "$RUN_DIR/link" ] && LINK=$(sed -n 's/^link=//p' "$RUN_DIR/link")
+    LINK=0
+    if pid_of toxiproxy >/dev/null && [ -f "$RUN_DIR/link" ]; then
+      LINK=$(sed -n 's/^link=//p' "$RUN_DIR/link")
+    else
+      # a lab someone started before with LINK=loopback keeps running as it is
+      for n in $(instance_names); do pid_of "$n" >/dev/null && LINK=loopback && break; done
+    fi
   fi
   if [ "$LINK" = loopback ]; then
     if pid_of toxiproxy >/dev/null; then
@@ -134,9 +148,13 @@ link_up() {
       say "error: port $TOXIPROXY_PORT is already taken by another process (not started by this project); free it or set TOXIPROXY_PORT"
       return 1
     fi
-    bin=${TOXIPROXY_SERVER:-$(command -v toxiproxy-server || true)}
-    [ -n "$bin" ] || for bin in "$HOME/go/bin/toxiproxy-server" "$HOME/.local/bin/toxiproxy-server" ""; do [ -x "$bin" ] && break; done
-    [ -n "$bin" ] || { say "error: toxiproxy-server not found (LINK=$LINK needs it); install it with 'make tools'"; return 1; }
+    bin=$(toxiproxy_bin)
+    if [ -z "$bin" ]; then
+      say "toxiproxy-server is missing (LINK=$LINK needs it; LINK=loopback runs without): installing it"
+      "$here/tools.sh" toxiproxy-server || { say "error: could not install toxiproxy-server; see above, or run 'make up LINK=loopback'"; return 1; }
+      bin=$(toxiproxy_bin)
+      [ -n "$bin" ] || { say "error: toxiproxy-server is still not found after installing it"; return 1; }
+    fi
     mkdir -p "$PIDS" "$LOGS"
     toxiproxy_config >"$RUN_DIR/toxiproxy.json"
     daemon "$LOGS/toxiproxy.log" "$bin" -host 127.0.0.1 -port "$TOXIPROXY_PORT" -proxy-metrics -config "$RUN_DIR/toxiproxy.json"

@@ -120,7 +120,7 @@ public final class SweepRunner {
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
         return new Run(id, started, null, config.profile().name(), MachineFacts.collect(hosts, config.shared()),
                 "running", config.order().name().toLowerCase(java.util.Locale.ROOT), tools.info(), plan,
-                notes(tools), null, null);
+                notes(tools), null, null, lab.link.LabLink.current(lab.link.LinkFile.runDir()).toString());
     }
 
     private List<String> notes(ToolPlan tools) {
