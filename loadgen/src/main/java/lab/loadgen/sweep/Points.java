@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import lab.loadgen.metrics.ServerMetrics;
+import lab.report.results.Cost;
 import lab.report.results.Interference;
 import lab.report.results.Point;
 import lab.loadgen.tool.Measurement;
@@ -21,10 +22,10 @@ final class Points {
     /** What one step produced, before it becomes a point. */
     record StepData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
                     String saturation, Integer targetRate, String raw, String started, Interference interference,
-                    Double rttMs) {
+                    Double rttMs, Integer cores) {
         StepData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
                  String saturation, Integer targetRate, String raw, String started) {
-            this(level, m, server, outcome, saturation, targetRate, raw, started, null, null);
+            this(level, m, server, outcome, saturation, targetRate, raw, started, null, null, null);
         }
 
         /** A closed-loop tool holds its connections busy; a fixed-rate one is given a rate. */
@@ -92,7 +93,20 @@ final class Points {
                 m.errorDetail(), s.failedPanels(), unmeasured, flags, m.error(), d.raw(), d.started(),
                 little, null, null, d.interference(), d.rttMs(),
                 rttMeasured, s.poolSize() == null || s.poolSize().isEmpty() ? null : s.poolSize(), s.multiplexing(),
-                m.successes(), round(m.answersPerSec()), errorRate, round(m.failureMeanMs()), m.latencyOf());
+                m.successes(), round(m.answersPerSec()), errorRate, round(m.failureMeanMs()), m.latencyOf(),
+                cost(d, m, s, unmeasured));
+    }
+
+    /** What the successes cost the instance, from its /proc CPU (interference meter) and its metrics. */
+    private static Cost cost(StepData d, Measurement m, ServerMetrics s, Map<String, String> unmeasured) {
+        Interference i = d.interference();
+        Double appCpu = i == null ? null : i.instanceCpuPct();
+        if (appCpu == null) {
+            unmeasured.put("cost.cpuMsPerSuccess", i == null ? "no /proc on this machine" : "the instance's PID is not in the "
+                    + "lab's PID files (a container or another host): its CPU time is unknown");
+        }
+        return Cost.of(m.requestsPerSec(), appCpu, s.maxHeapMb(), s.maxThreads(), d.level(), d.cores(),
+                i == null ? null : i.machineBusyPct());
     }
 
     /** A step that could not run at all (instance down, no rate for wrk2, Ctrl-C, ...). */

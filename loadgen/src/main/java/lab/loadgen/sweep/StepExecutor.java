@@ -76,7 +76,7 @@ final class StepExecutor {
                 : tool.parse(out.outputs());
         Double cpuPct = out.cpuSec() == null ? null : out.cpuSec() / out.wallSec() * 100.0;
         return Points.of(new Points.StepData(step.level(), m, server, out, tool.saturation(req, m, cpuPct),
-                rate, raw, started, interference, step.rttMs()));
+                rate, raw, started, interference, step.rttMs(), cpus));
     }
 
     /** An unrecorded run of the point's own tool and level, so its repetitions start from a settled server. */

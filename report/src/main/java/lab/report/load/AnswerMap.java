@@ -93,7 +93,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
                 new Measure("p99", "p99 reply time of the successes (lower is better)", "ms",
                         Point::p99Ms, Verdict.Better.LOWER, "%.1f"),
                 new Measure("cpu", "Efficiency: the app's CPU per successful request (lower is better)", "CPU ms/success",
-                        p -> Cost.cpuMsPerSuccess(p, cores), Verdict.Better.LOWER, "%.2f"));
+                        p -> cpuMsPerSuccess(p, cores), Verdict.Better.LOWER, "%.2f"));
         List<Grid> grids = new ArrayList<>();
         for (Measure measure : measures) {
             List<List<Cell>> rows = new ArrayList<>();
@@ -143,7 +143,22 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
                 String.format(Locale.ROOT, measure.format() + " (" + measure.format() + "–" + measure.format() + ")",
                         value.median(), value.min(), value.max()),
                 ratio == null || Double.isNaN(ratio.median()) ? null : LoadClaims.ratioText(ratio),
-                v.clear() ? null : v.summary(), ratio == null ? null : ratio.median(), Cost.cpuLeftCores(p));
+                v.clear() ? null : v.summary(), ratio == null ? null : ratio.median(),
+                p.cost() == null ? null : p.cost().cpuLeftCores());
+    }
+
+    /**
+     * The app's CPU per success: from /proc ({@link lab.report.results.Cost}), else from the app's own
+     * process CPU metric (a share of the machine) × cores, per success per second.
+     */
+    static Double cpuMsPerSuccess(Point p, int cores) {
+        if (p.cost() != null && p.cost().cpuMsPerSuccess() != null) {
+            return p.cost().cpuMsPerSuccess();
+        }
+        if (p.serverCpuPct() == null || p.requestsPerSec() == null || p.requestsPerSec() <= 0 || cores <= 0) {
+            return null;
+        }
+        return p.serverCpuPct() / 100.0 * cores * 1000.0 / p.requestsPerSec();
     }
 
     private static Verdict.Candidate candidate(Measure measure, Point p) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import lab.report.Fmt;
+import lab.report.results.Cost;
 import lab.report.results.Point;
 import lab.report.Spread;
 
@@ -58,7 +59,16 @@ public final class PointTable {
             new Column("Live threads (max)", "serverThreads", Point::serverThreads, "%d"),
             new Column("Heap (MB, max)", "serverHeapMb", Point::serverHeapMb, "%.1f"),
             new Column("Server CPU (% of machine)", "serverCpuPct", Point::serverCpuPct, "%.0f"),
-            new Column("Tool CPU (% of a core)", "loadToolCpuPct", Point::loadToolCpuPct, "%.0f"));
+            new Column("Tool CPU (% of a core)", "loadToolCpuPct", Point::loadToolCpuPct, "%.0f"),
+            new Column("App CPU per success (ms)", "cost.cpuMsPerSuccess", p -> cost(p, Cost::cpuMsPerSuccess), "%.3f"),
+            new Column("Successes per app CPU-second", "cost.successesPerCpuSecond", p -> cost(p, Cost::successesPerCpuSecond), "%.0f"),
+            new Column("Heap MB per 1,000 connections", "cost.heapMbPerKConn", p -> cost(p, Cost::heapMbPerKConn), "%.0f"),
+            new Column("Threads per 1,000 connections", "cost.threadsPerKConn", p -> cost(p, Cost::threadsPerKConn), "%.0f"),
+            new Column("CPU left to it (cores)", "cost.cpuLeftCores", p -> cost(p, Cost::cpuLeftCores), "%.2f"));
+
+    private static Double cost(Point p, Function<Cost, Double> f) {
+        return p.cost() == null ? null : f.apply(p.cost());
+    }
 
     private final boolean withRun;
     private final List<List<Cell>> rows = new ArrayList<>();

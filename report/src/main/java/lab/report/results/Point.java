@@ -34,6 +34,8 @@ import lab.report.Spread;
  * @param failureMeanMs    the failures' mean reply time, where the tool times them apart
  * @param latencyOf        what the latency figures describe: "successes", or "all answers" where the
  *                         tool cannot time successes apart and some answers failed
+ * @param cost             what the successes cost the app: CPU per success, goodput per core, heap
+ *                         and threads per 1,000 connections, the CPU the machine left it
  */
 public record Point(
         Integer concurrency,
@@ -76,7 +78,8 @@ public record Point(
         Double answersPerSec,
         Double errorRatePct,
         Double failureMeanMs,
-        String latencyOf) {
+        String latencyOf,
+        Cost cost) {
 
     /** Flag: the tool produced no usable figures (on a repetition; a point whose every repetition failed). */
     public static final String FLAG_FAILED = "failed";
@@ -108,7 +111,7 @@ public record Point(
                 p999Ms, maxMs, requests, durationSec, targetRate, achievedConcurrency, serverCpuPct, loadToolCpuPct,
                 loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels, unmeasured, flags, error,
                 raw, started, little(requestsPerSec, meanReplyMs), null, null, null, null, null, null, null,
-                null, null, null, null, null);
+                null, null, null, null, null, null);
     }
 
     /** Little's law: requests in flight = arrival rate x time in the system. */
@@ -130,7 +133,7 @@ public record Point(
                 loadToolCpuPct, loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels,
                 unmeasured, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rtt,
                 rttMeasuredMs, dbConnections, multiplexing, successes, answersPerSec, errorRatePct, failureMeanMs,
-                latencyOf);
+                latencyOf, cost);
     }
 
     /** Whether the point may win a verdict or decide a claim: measured, and carrying no flag. */

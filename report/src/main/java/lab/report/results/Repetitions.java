@@ -38,6 +38,7 @@ public final class Repetitions {
         m.put("rttMeasuredMs", Point::rttMeasuredMs);
         m.put("answersPerSec", Point::answersPerSec);
         m.put("errorRatePct", Point::errorRatePct);
+        m.put("cost.cpuMsPerSuccess", p -> p.cost() == null ? null : p.cost().cpuMsPerSuccess());
         return java.util.Collections.unmodifiableMap(m);
     }
 
@@ -63,7 +64,7 @@ public final class Repetitions {
                     first.targetRate(), null, null, null, null, first.loadToolSaturated(), first.saturationReason(),
                     Map.of(), null, first.unmeasured(), List.copyOf(flags), first.error(), null, first.started(),
                     null, Map.of(), List.copyOf(reps), null, rttMs, null, first.dbConnections(), first.multiplexing(),
-                    null, null, null, null, null);
+                    null, null, null, null, null, null);
         }
         if (ok.size() < reps.size()) {
             flags.add("someRepetitionsFailed");
@@ -114,7 +115,23 @@ public final class Repetitions {
                 median(ok, Point::rttMeasuredMs), m.dbConnections(), m.multiplexing(), successes,
                 median(ok, Point::answersPerSec), errorRate, median(ok, Point::failureMeanMs),
                 ok.stream().anyMatch(p -> Point.ALL_ANSWERS.equals(p.latencyOf())) ? Point.ALL_ANSWERS
-                        : m.latencyOf());
+                        : m.latencyOf(), cost(ok));
+    }
+
+    /** Each cost figure's median over the repetitions that have one. */
+    private static Cost cost(List<Point> ok) {
+        List<Cost> costs = ok.stream().map(Point::cost).filter(c -> c != null).toList();
+        if (costs.isEmpty()) {
+            return null;
+        }
+        return new Cost(costMedian(costs, Cost::cpuMsPerSuccess), costMedian(costs, Cost::successesPerCpuSecond),
+                costMedian(costs, Cost::heapMbPerKConn), costMedian(costs, Cost::threadsPerKConn),
+                costMedian(costs, Cost::cpuLeftCores));
+    }
+
+    private static Double costMedian(List<Cost> costs, Function<Cost, Double> f) {
+        Spread s = Spread.of(costs.stream().map(f).filter(v -> v != null).toList());
+        return s == null ? null : s.median();
     }
 
     private static Double median(List<Point> ps, Function<Point, ? extends Number> f) {

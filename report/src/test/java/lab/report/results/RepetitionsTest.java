@@ -74,4 +74,17 @@ class RepetitionsTest {
         assertEquals("connection refused", all.error());
         assertNull(all.requestsPerSec());
     }
+
+    @Test
+    void whatTheSuccessesCostTheApp() {
+        // 50 % of one core for 500 successes/s at 200 connections, 300 MB heap, 120 threads; the
+        // machine (2 cores) was 150 % busy in all: 1 ms CPU per success, 1,000 per CPU-second
+        Cost c = Cost.of(500.0, 50.0, 300.0, 120, 200, 2, 150.0);
+        assertEquals(1.0, c.cpuMsPerSuccess(), 1e-9);
+        assertEquals(1000.0, c.successesPerCpuSecond(), 1e-9);
+        assertEquals(1500.0, c.heapMbPerKConn(), 1e-9);
+        assertEquals(600.0, c.threadsPerKConn(), 1e-9);
+        assertEquals(1.0, c.cpuLeftCores(), 1e-9, "2 cores less the 100 % the others used");
+        assertNull(Cost.of(0.0, 50.0, null, null, 200, 2, null).cpuMsPerSuccess(), "nothing succeeded: no cost per success");
+    }
 }
