@@ -79,11 +79,9 @@ final class Points {
         if (d.interference() == null) {
             unmeasured.put("interference", "no /proc on this machine, or the step did not run");
         }
-        Double rttMeasured = s.linkRttMs() == null || s.linkRttMs().isEmpty() ? null
+        Double instanceRtt = s.linkRttMs() == null || s.linkRttMs().isEmpty() ? null
                 : round(s.linkRttMs().values().stream().mapToDouble(Double::doubleValue).average().orElseThrow());
-        if (d.rttMs() != null && rttMeasured == null) {
-            unmeasured.put("rttMeasuredMs", "the instance exported no " + "lab_link_rtt_ms gauge");
-        }
+
         Measurement.Latencies l = m.latencies();
         return new Point(d.level(), m.requestsPerSec(), m.meanReplyMs(), l.p50(), l.p99(), m.errors(),
                 s.maxThreads(), round(s.maxHeapMb()),
@@ -92,9 +90,9 @@ final class Points {
                 round(s.meanCpuPct()), round(cpuPct), cpuSec, d.saturation() != null, d.saturation(),
                 m.errorDetail(), s.failedPanels(), unmeasured, flags, m.error(), d.raw(), d.started(),
                 little, null, null, d.interference(), d.rttMs(),
-                rttMeasured, s.poolSize() == null || s.poolSize().isEmpty() ? null : s.poolSize(), s.multiplexing(),
+                null, s.poolSize() == null || s.poolSize().isEmpty() ? null : s.poolSize(), s.multiplexing(),
                 m.successes(), round(m.answersPerSec()), errorRate, round(m.failureMeanMs()), m.latencyOf(),
-                cost(d, m, s, unmeasured));
+                cost(d, m, s, unmeasured), new Point.Queue(instanceRtt, null, null));
     }
 
     /** What the successes cost the instance, from its /proc CPU (interference meter) and its metrics. */

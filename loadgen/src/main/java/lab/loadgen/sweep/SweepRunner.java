@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import lab.loadgen.config.Instance;
 import lab.loadgen.metrics.HealthCheck;
 import lab.report.load.ReportPage;
+import lab.report.Spread;
 import lab.report.results.Point;
 import lab.report.results.Repetitions;
 import lab.report.results.Run;
@@ -47,6 +48,7 @@ public final class SweepRunner {
     private volatile boolean interrupted;
     private String linkError;
     private final CountDownLatch loopDone = new CountDownLatch(1);
+    private final LinkProbe linkProbe = new LinkProbe(lab.link.Toxiproxy.fromEnv());
 
     public SweepRunner(SweepConfig config, PrintStream out) {
         this.config = config;
@@ -174,6 +176,8 @@ public final class SweepRunner {
         }
         List<Step> running = List.copyOf(reps.keySet());
         int rounds = running.isEmpty() ? 0 : running.getFirst().plan().repetitions();
+        Map<Step, List<Double>> linkRtt = new LinkedHashMap<>();
+        running.forEach(step -> linkRtt.put(step, probe(step)));
         try {
             for (Step step : running) {
                 exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
@@ -194,14 +198,28 @@ public final class SweepRunner {
                     : aggregate(step, done)));
             throw e;
         }
+        running.forEach(step -> linkRtt.get(step).addAll(probe(step)));
         for (Step step : scenario) {
             Point p = failed.containsKey(step) ? failed.get(step) : aggregate(step, reps.get(step));
+            if (!failed.containsKey(step)) {
+                Spread rtt = Spread.of(linkRtt.get(step));
+                p = p.withLinkRtt(rtt == null ? null : rtt.median(), RoundTrips.perPage(step.target().instance(), p.multiplexing()));
+            }
             if (step.rttMs() != null && p.rttMs() == null) {
                 p = p.withRttMs(step.rttMs());
             }
             recorder.add(step, p);
             progress.step(step, p);
         }
+    }
+
+    /** The link's round trip at rest through the step's instance's proxy (none without proxies). */
+    private List<Double> probe(Step step) {
+        List<Double> ms = new ArrayList<>();
+        if (!step.tool().equals(ToolPlan.CEILING)) {
+            linkProbe.measure(step.target().instance().name()).ifPresent(ms::add);
+        }
+        return ms;
     }
 
     private Point runOne(Step step, ToolPlan tools, StepExecutor exec, Integer rate, int rep) throws InterruptedException {

@@ -64,7 +64,11 @@ public final class PointTable {
             new Column("Successes per app CPU-second", "cost.successesPerCpuSecond", p -> cost(p, Cost::successesPerCpuSecond), "%.0f"),
             new Column("Heap MB per 1,000 connections", "cost.heapMbPerKConn", p -> cost(p, Cost::heapMbPerKConn), "%.0f"),
             new Column("Threads per 1,000 connections", "cost.threadsPerKConn", p -> cost(p, Cost::threadsPerKConn), "%.0f"),
-            new Column("CPU left to it (cores)", "cost.cpuLeftCores", p -> cost(p, Cost::cpuLeftCores), "%.2f"));
+            new Column("CPU left to it (cores)", "cost.cpuLeftCores", p -> cost(p, Cost::cpuLeftCores), "%.2f"),
+            new Column("Instance's own RTT probe, behind the load (ms)", "queue.instanceRttMs",
+                    p -> p.queue() == null ? null : p.queue().instanceRttMs(), "%.2f"),
+            new Column("Queue: reply less the page's round trips (ms)", "queue.queueMs",
+                    p -> p.queue() == null ? null : p.queue().queueMs(), "%.1f"));
 
     private static Double cost(Point p, Function<Cost, Double> f) {
         return p.cost() == null ? null : f.apply(p.cost());
@@ -83,7 +87,7 @@ public final class PointTable {
         if (withRun) {
             h.add("Run");
         }
-        h.addAll(List.of("Mode", "Tool", "Connections", "RTT asked / measured (ms)", "Repetitions"));
+        h.addAll(List.of("Mode", "Tool", "Connections", "RTT asked / on the link at rest (ms)", "Repetitions"));
         FIGURES.forEach(c -> h.add(c.header()));
         h.addAll(List.of("Achieved concurrency (Little)", "DB connections per source", "Others' CPU (% of a core)",
                 "Flags / error", "Raw output"));

@@ -24,7 +24,8 @@ import lab.report.Spread;
  * @param repetitions      every repetition of this point, in order; null on a repetition itself
  * @param interference     CPU of the instance, its databases, the other instances and the rest
  * @param rttMs            the link's round-trip time asked for (PROFILE=latency), null without a link
- * @param rttMeasuredMs    the round-trip time the instance measured through the link (its gauge)
+ * @param rttMeasuredMs    the link's round trip at rest: loadgen's own idle connection through the
+ *                         instance's proxy, timed before and after the point (median)
  * @param dbConnections    per database source, the instance's effective connection count (access.pool.size)
  * @param multiplexing     whether the instance's non-blocking sessions share pipelined connections (null: not reported)
  * @param successes        complete successes counted (2xx; a portal page with a failed panel is not one)
@@ -36,6 +37,8 @@ import lab.report.Spread;
  *                         tool cannot time successes apart and some answers failed
  * @param cost             what the successes cost the app: CPU per success, goodput per core, heap
  *                         and threads per 1,000 connections, the CPU the machine left it
+ * @param queue            the time a reply spent beyond the link's round trips: the instance's own
+ *                         probe (behind the load's queue) and the reply time less the page's round trips
  */
 public record Point(
         Integer concurrency,
@@ -79,7 +82,8 @@ public record Point(
         Double errorRatePct,
         Double failureMeanMs,
         String latencyOf,
-        Cost cost) {
+        Cost cost,
+        Queue queue) {
 
     /** Flag: the tool produced no usable figures (on a repetition; a point whose every repetition failed). */
     public static final String FLAG_FAILED = "failed";
@@ -111,7 +115,7 @@ public record Point(
                 p999Ms, maxMs, requests, durationSec, targetRate, achievedConcurrency, serverCpuPct, loadToolCpuPct,
                 loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels, unmeasured, flags, error,
                 raw, started, little(requestsPerSec, meanReplyMs), null, null, null, null, null, null, null,
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null);
     }
 
     /** Little's law: requests in flight = arrival rate x time in the system. */
@@ -133,7 +137,31 @@ public record Point(
                 loadToolCpuPct, loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels,
                 unmeasured, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rtt,
                 rttMeasuredMs, dbConnections, multiplexing, successes, answersPerSec, errorRatePct, failureMeanMs,
-                latencyOf, cost);
+                latencyOf, cost, queue);
+    }
+
+    /**
+     * Queueing inside the instance, beside the link.
+     *
+     * @param instanceRttMs     the instance's own timed SELECT 1 through the link (lab_link_rtt_ms): it
+     *                          waits behind the load on the instance's pool and event loop
+     * @param roundTripsPerPage the link round trips on a page's critical path (null: not known for this app or mode)
+     * @param queueMs           mean reply time less roundTripsPerPage × the link's round trip (null when either is unknown)
+     */
+    public record Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs) {
+    }
+
+    /** This point with the link's round trip at rest and the queue it implies ({@code roundTrips} null: not known). */
+    public Point withLinkRtt(Double rtt, Integer roundTrips) {
+        Double instance = queue == null ? null : queue.instanceRttMs();
+        Double q = rtt == null || roundTrips == null || meanReplyMs == null ? null
+                : Math.round((meanReplyMs - roundTrips * rtt) * 100.0) / 100.0;
+        return new Point(concurrency, requestsPerSec, meanReplyMs, p50Ms, p99Ms, errors, serverThreads, serverHeapMb,
+                p75Ms, p90Ms, p999Ms, maxMs, requests, durationSec, targetRate, achievedConcurrency, serverCpuPct,
+                loadToolCpuPct, loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels,
+                unmeasured, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rttMs,
+                rtt, dbConnections, multiplexing, successes, answersPerSec, errorRatePct, failureMeanMs,
+                latencyOf, cost, new Queue(instance, roundTrips, q));
     }
 
     /** Whether the point may win a verdict or decide a claim: measured, and carrying no flag. */

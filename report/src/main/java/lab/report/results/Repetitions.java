@@ -35,7 +35,7 @@ public final class Repetitions {
         m.put("serverHeapMb", Point::serverHeapMb);
         m.put("serverCpuPct", Point::serverCpuPct);
         m.put("littleConcurrency", Point::littleConcurrency);
-        m.put("rttMeasuredMs", Point::rttMeasuredMs);
+        m.put("queue.instanceRttMs", p -> p.queue() == null ? null : p.queue().instanceRttMs());
         m.put("answersPerSec", Point::answersPerSec);
         m.put("errorRatePct", Point::errorRatePct);
         m.put("cost.cpuMsPerSuccess", p -> p.cost() == null ? null : p.cost().cpuMsPerSuccess());
@@ -64,7 +64,7 @@ public final class Repetitions {
                     first.targetRate(), null, null, null, null, first.loadToolSaturated(), first.saturationReason(),
                     Map.of(), null, first.unmeasured(), List.copyOf(flags), first.error(), null, first.started(),
                     null, Map.of(), List.copyOf(reps), null, rttMs, null, first.dbConnections(), first.multiplexing(),
-                    null, null, null, null, null, null);
+                    null, null, null, null, null, null, null);
         }
         if (ok.size() < reps.size()) {
             flags.add("someRepetitionsFailed");
@@ -112,10 +112,11 @@ public final class Repetitions {
                 ok.stream().map(Point::saturationReason).filter(r -> r != null).findFirst().orElse(null),
                 errorDetail, sum(ok, Point::failedPanels), m.unmeasured(), List.copyOf(flags), null, null,
                 first.started(), little, spread, List.copyOf(reps), interference, rttMs,
-                median(ok, Point::rttMeasuredMs), m.dbConnections(), m.multiplexing(), successes,
+                null, m.dbConnections(), m.multiplexing(), successes,
                 median(ok, Point::answersPerSec), errorRate, median(ok, Point::failureMeanMs),
                 ok.stream().anyMatch(p -> Point.ALL_ANSWERS.equals(p.latencyOf())) ? Point.ALL_ANSWERS
-                        : m.latencyOf(), cost(ok));
+                        : m.latencyOf(), cost(ok), new Point.Queue(median(ok, p -> p.queue() == null ? null
+                        : p.queue().instanceRttMs()), null, null));
     }
 
     /** Each cost figure's median over the repetitions that have one. */

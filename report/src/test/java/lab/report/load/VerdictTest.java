@@ -32,7 +32,7 @@ class VerdictTest {
                 errors == 0 ? Map.of() : Map.of("status503", errors), null, Map.of(),
                 rate > Point.ERROR_LIMIT_PCT ? List.of(Point.FLAG_ERRORS) : List.of(), null, null, "t",
                 Point.little(rps + errors / 10.0, meanMs), null, null, null, null, null, null, null, successes,
-                rps + errors / 10.0, rate, null, "successes", null);
+                rps + errors / 10.0, rate, null, "successes", null, null);
     }
 
     /** A point at {@code c} connections whose repetitions gave {@code rps}, aggregated as a sweep does. */
