@@ -24,7 +24,10 @@ COPY mvnw pom.xml ./
 # Every <module> of pom.xml (a test checks the list).
 COPY lab-data/pom.xml lab-data/
 COPY link/pom.xml link/
-COPY access/pom.xml access/
+COPY access-api/pom.xml access-api/
+COPY access-jdbc/pom.xml access-jdbc/
+COPY access-vertx/pom.xml access-vertx/
+COPY access-tests/pom.xml access-tests/
 COPY db-seed/pom.xml db-seed/
 COPY report/pom.xml report/
 COPY loadgen/pom.xml loadgen/

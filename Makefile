@@ -139,7 +139,7 @@ faults: $(LOADGEN_JAR) ## fault matrix on a lab started with `make up LINK=0`: A
 MICRO_JAR := microbench/target/microbench.jar
 MICRO = $(JAVA) -jar $(MICRO_JAR)
 
-$(MICRO_JAR): $(shell find lab-data/src/main link/src/main access/src/main report/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml lab-data/pom.xml link/pom.xml report/pom.xml access/pom.xml pom.xml
+$(MICRO_JAR): $(shell find lab-data/src/main link/src/main access-api/src/main access-jdbc/src/main access-vertx/src/main report/src/main microbench/src/main -type f 2>/dev/null) microbench/pom.xml lab-data/pom.xml link/pom.xml report/pom.xml access-api/pom.xml access-jdbc/pom.xml access-vertx/pom.xml pom.xml
 	@scripts/find-jdk.sh >/dev/null
 	$(MVN) -q -pl microbench -am install -DskipTests
 

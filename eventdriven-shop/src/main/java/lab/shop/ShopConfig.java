@@ -103,8 +103,7 @@ public record ShopConfig(Mode mode, int port, String bind, SourceUrl database, i
     public String describe() {
         return "mode=" + mode.id() + " bind=" + bind + " port=" + port + " db=" + database + " eventLoops=" + eventLoops
                 + " pool=" + client.poolSize()
-                + (mode == Mode.THREADPOOL ? " executorThreads=" + client.executorThreads() + " handOff=" + client.handOff() : "")
-                + (mode == Mode.NONBLOCKING ? " pipelining=" + client.pipeliningLimit() + " multiplex=" + (client.multiplex() ? "on" : "off") : "")
+                + mode.settings(client)
                 + " queueBound=" + client.queueBound() + " idleTimeout=" + idleTimeout.toSeconds() + "s";
     }
 

@@ -10,7 +10,7 @@ import org.springframework.web.servlet.ModelAndView;
 
 /** {@code jdbc}, {@code threadpool}, {@code nonblocking}, {@code virtual}: the request thread fires the queries and joins. */
 @Controller
-@Conditional(PortalMode.OnBlocking.class)
+@Conditional(Serving.OnBlocking.class)
 class BlockingPageController {
 
     private final PortalService portal;

@@ -1,5 +1,7 @@
 package lab.portal;
 
+import lab.access.Mode;
+
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -34,7 +36,7 @@ public final class Ceiling {
     public static void main(String[] args) throws Exception {
         int concurrency = Integer.parseInt(option(args, "--concurrency", "25"));
         int seconds = Integer.parseInt(option(args, "--duration", "10"));
-        PortalProperties properties = properties(option(args, "--mode", PortalMode.NONBLOCKING.id()));
+        PortalProperties properties = properties(option(args, "--mode", Mode.NONBLOCKING.id()));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         try (PortalClients clients = PortalClients.open(properties, registry)) {
             PortalService service = new PortalService(properties.mode(), clients, properties.contactCount(),

@@ -6,7 +6,8 @@ import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
 /**
- * The portal of thesis 4.2 on Tomcat: {@code PORTAL_MODE=jdbc|threadpool|nonblocking|virtual|reactive},
+ * The portal of thesis 4.2 on Tomcat: {@code PORTAL_MODE=jdbc|threadpool|nonblocking|virtual} (and
+ * {@code PORTAL_REACTIVE=true} on nonblocking, or {@code PORTAL_MODE=reactive} for short),
  * {@code SERVER_PORT}, source URLs from {@code CONTACTS_MYSQL_URL} &amp;c. (DESIGN.md).
  */
 @SpringBootApplication
@@ -16,9 +17,9 @@ public class PortalApplication {
     static final int BAD_MODE = 2;
 
     public static void main(String[] args) {
-        PortalMode mode;
+        Serving mode;
         try {
-            mode = PortalMode.parse(modeSetting(args));
+            mode = setting(args);
         } catch (IllegalArgumentException e) {
             System.err.println("servlet-portal: " + e.getMessage());
             System.exit(BAD_MODE);
@@ -27,17 +28,17 @@ public class PortalApplication {
         create(mode).run(args);
     }
 
-    /** The application for one mode, with that mode's defaults (Tomcat threads, virtual threads). */
-    public static SpringApplication create(PortalMode mode) {
+    /** The application serving pages one way, with its defaults (Tomcat threads, virtual threads). */
+    public static SpringApplication create(Serving mode) {
         SpringApplication application = new SpringApplication(PortalApplication.class);
         application.setDefaultProperties(mode.springDefaults());
         return application;
     }
 
-    /** {@code --portal.mode=} argument, {@code portal.mode} system property or {@code PORTAL_MODE} env var. */
-    private static String modeSetting(String[] args) {
+    /** {@code portal.mode} and {@code portal.reactive}: arguments ({@code --portal.mode=}), system properties or env vars. */
+    private static Serving setting(String[] args) {
         StandardEnvironment environment = new StandardEnvironment();
         environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
-        return environment.getProperty("portal.mode");
+        return Serving.of(environment.getProperty("portal.mode"), environment.getProperty("portal.reactive", Boolean.class, false));
     }
 }

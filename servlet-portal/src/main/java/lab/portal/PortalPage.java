@@ -11,7 +11,7 @@ import lab.access.OverloadedException;
  * @param joinedOn      the thread on which the last panel's result arrived and the page was assembled
  * @param totalMillis   from the first query fired to the page's data complete
  */
-public record PortalPage(PortalMode mode, long seed, List<Panel> panels, double totalMillis,
+public record PortalPage(Serving mode, long seed, List<Panel> panels, double totalMillis,
                          String requestThread, boolean requestVirtual, String joinedOn) {
 
     public int queries() {

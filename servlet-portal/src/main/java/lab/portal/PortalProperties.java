@@ -27,6 +27,7 @@ import org.springframework.boot.convert.DurationUnit;
  *                         MySQL's max_connections 4,000 and PostgreSQL's 1,000
  * @param executorThreads  {@code threadpool}: threads per source; 4 × 275 = the thesis' 1,100
  * @param queueBound       calls allowed to wait per source; beyond it a view gets 503 + Retry-After
+ * @param reactive         the reactive page on the nonblocking clients ({@code PORTAL_MODE=reactive} says the same)
  * @param handOff          {@code threadpool} session hand-off; the thesis ran unfair
  * @param pipeliningLimit  {@code nonblocking}/{@code reactive}: requests in flight per connection
  * @param multiplex        {@code nonblocking}/{@code reactive}: views' queries share the pool's pipelined
@@ -40,7 +41,8 @@ import org.springframework.boot.convert.DurationUnit;
  */
 @ConfigurationProperties("portal")
 public record PortalProperties(
-        PortalMode mode,
+        Serving mode,
+        @DefaultValue("false") boolean reactive,
         @DefaultValue("thesis") String scale,
         Long contacts,
         Map<Sources, String> sources,
@@ -59,7 +61,10 @@ public record PortalProperties(
 
     public PortalProperties {
         if (mode == null) {
-            throw new IllegalArgumentException("PORTAL_MODE is not set; valid modes: " + PortalMode.valid());
+            throw new IllegalArgumentException("PORTAL_MODE is not set; valid modes: " + Serving.valid());
+        }
+        if (reactive) {
+            mode = new Serving(mode.access(), true);
         }
         sources = sources == null ? Map.of() : Map.copyOf(sources);
         if (contactCount(scale, contacts) < 1) {

@@ -37,13 +37,13 @@ public final class PortalService {
     /** The join waits a little longer than the panels, which time out on their own. */
     private static final Duration JOIN_SLACK = Duration.ofSeconds(1);
 
-    private final PortalMode mode;
+    private final Serving mode;
     private final PortalClients clients;
     private final long contacts;
     private final Duration pageTimeout;
     private final Map<PortalSource, Counter> failures = new EnumMap<>(PortalSource.class);
 
-    PortalService(PortalMode mode, PortalClients clients, long contacts, Duration pageTimeout, MeterRegistry registry) {
+    PortalService(Serving mode, PortalClients clients, long contacts, Duration pageTimeout, MeterRegistry registry) {
         this.mode = mode;
         this.clients = clients;
         this.contacts = contacts;
@@ -55,36 +55,36 @@ public final class PortalService {
         }
     }
 
-    /**
-     * The blocking modes: fires the view's queries and waits on the request thread for the page.
-     * The page's {@link Deadline} bounds the JDBC calls too: in {@code jdbc} mode they run one
-     * after another here, so each gets only what is left of the page timeout, not a query timeout of its own.
-     */
+    /** The joined page: fires the view's queries and waits on the request thread for the page. */
     public PortalPage page(String seedParameter) {
-        return Deadline.within(pageTimeout, () -> ForkJoin.join(load(seedParameter), pageTimeout.plus(JOIN_SLACK)));
+        return ForkJoin.join(load(seedParameter), pageTimeout.plus(JOIN_SLACK));
     }
 
-    /** Parses {@code ?seed=} (absent: a random seed) and fires the view's queries. */
+    /**
+     * Parses {@code ?seed=} (absent: a random seed) and fires the view's queries. The page's
+     * {@link Deadline} goes with every query, in every mode: in {@code jdbc} mode they run one after
+     * another here, so each gets only what is left of the page timeout, not a query timeout of its own.
+     */
     public CompletableFuture<PortalPage> load(String seedParameter) {
         long seed = seedParameter == null ? ThreadLocalRandom.current().nextLong(Long.MAX_VALUE) : Seeds.parse(seedParameter);
-        return load(Picks.draw(seed, contacts));
+        return load(Picks.draw(seed, contacts), Deadline.in(pageTimeout));
     }
 
     /** Fires one query per contact id and per log window, all at once; never fails. */
-    private CompletableFuture<PortalPage> load(Picks picks) {
+    private CompletableFuture<PortalPage> load(Picks picks, Deadline deadline) {
         long start = System.nanoTime();
         Thread requestThread = Thread.currentThread();
         List<CompletableFuture<Panel>> panels = new ArrayList<>();
         for (PortalSource source : PortalSource.values()) {
-            panels.add(panel(source, picks.of(source)));
+            panels.add(panel(source, picks.of(source), deadline));
         }
         return ForkJoin.all(panels).thenApply(done -> new PortalPage(mode, picks.seed(), done, millisSince(start),
                 requestThread.getName(), requestThread.isVirtual(), Thread.currentThread().getName()));
     }
 
-    private CompletableFuture<Panel> panel(PortalSource source, Pick pick) {
+    private CompletableFuture<Panel> panel(PortalSource source, Pick pick, Deadline deadline) {
         long start = System.nanoTime();
-        DbClient client = clients.get(source);
+        DbClient client = clients.get(source).withDeadline(deadline);
         String address = client.source().address();
         CompletableFuture<Answer> answer;
         try {

@@ -14,7 +14,7 @@ import reactor.core.publisher.Mono;
  * starts async processing and gives the thread back to Tomcat until the results arrive.
  */
 @Controller
-@Conditional(PortalMode.OnReactive.class)
+@Conditional(Serving.OnReactive.class)
 class ReactivePageController {
 
     private final PortalService portal;

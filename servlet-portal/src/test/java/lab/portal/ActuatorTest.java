@@ -9,7 +9,7 @@ class ActuatorTest {
 
     @Test
     void healthIncludesEverySource() {
-        Portal.Response health = Portal.shared(PortalMode.NONBLOCKING).get("/actuator/health");
+        Portal.Response health = Portal.shared(Serving.valueOf("nonblocking")).get("/actuator/health");
 
         assertThat(health.status()).isEqualTo(200);
         assertThat(health.json("$.status")).isEqualTo("UP");
@@ -22,7 +22,7 @@ class ActuatorTest {
 
     @Test
     void prometheusHasRequestsThreadsHeapAndAccessMeters() {
-        Portal portal = Portal.shared(PortalMode.NONBLOCKING);
+        Portal portal = Portal.shared(Serving.valueOf("nonblocking"));
         assertThat(portal.get("/?seed=1").status()).isEqualTo(200);
 
         Portal.Response metrics = portal.get("/actuator/prometheus");
@@ -45,7 +45,7 @@ class ActuatorTest {
 
     @Test
     void onlyHealthAndPrometheusAreExposed() {
-        Portal portal = Portal.shared(PortalMode.NONBLOCKING);
+        Portal portal = Portal.shared(Serving.valueOf("nonblocking"));
         for (String hidden : new String[] {"/actuator/env", "/actuator/beans", "/actuator/metrics", "/actuator/heapdump"}) {
             assertThat(portal.get(hidden).status()).as(hidden).isEqualTo(404);
         }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Bad input answers with a short styled page and the right status, never a stack trace. */
 class BadInputTest {
@@ -21,7 +21,7 @@ class BadInputTest {
             "/actuator/env                | 404 | There is no page at /actuator/env",
     })
     void answersWithAShortStyledPage(String path, int status, String message) {
-        Portal.Response response = Portal.shared(PortalMode.JDBC).get(path);
+        Portal.Response response = Portal.shared(Serving.valueOf("jdbc")).get(path);
 
         assertThat(response.status()).isEqualTo(status);
         assertStyledProblemPage(response, status);
@@ -29,8 +29,8 @@ class BadInputTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PortalMode.class, names = {"VIRTUAL", "REACTIVE"})
-    void badSeedIs400InTheOtherControllerToo(PortalMode mode) {
+    @ValueSource(strings = {"virtual", "reactive"})
+    void badSeedIs400InTheOtherControllerToo(Serving mode) {
         Portal.Response response = Portal.shared(mode).get("/?seed=abc");
 
         assertThat(response.status()).isEqualTo(400);
@@ -39,7 +39,7 @@ class BadInputTest {
 
     @Test
     void otherMethodsAre405() {
-        Portal.Response response = Portal.shared(PortalMode.JDBC).post("/");
+        Portal.Response response = Portal.shared(Serving.valueOf("jdbc")).post("/");
 
         assertThat(response.status()).isEqualTo(405);
         assertStyledProblemPage(response, 405);
@@ -47,7 +47,7 @@ class BadInputTest {
 
     @Test
     void whatTheUserTypedIsEscaped() {
-        Portal.Response response = Portal.shared(PortalMode.JDBC).get("/?seed=%3Cscript%3Ealert(1)%3C/script%3E");
+        Portal.Response response = Portal.shared(Serving.valueOf("jdbc")).get("/?seed=%3Cscript%3Ealert(1)%3C/script%3E");
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.body()).contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>");

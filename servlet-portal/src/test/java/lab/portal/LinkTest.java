@@ -23,9 +23,9 @@ class LinkTest {
         PortalSource far = PortalSource.CONTACTS_MYSQL;
         SourceUrl real = TestDatabases.urls().get(far);
         try (ProxiedSource proxy = new ProxiedSource(real);
-             Portal portal = Portal.start(PortalMode.JDBC, Map.of(TestDatabases.property(far), TestDatabases.text(proxy.via(real))))) {
+             Portal portal = Portal.start(Serving.valueOf("jdbc"), Map.of(TestDatabases.property(far), TestDatabases.text(proxy.via(real))))) {
             long before = proxy.proxy().bytes();
-            PortalModesTest.assertFilled(portal.get("/?seed=5").page());
+            ServingsTest.assertFilled(portal.get("/?seed=5").page());
             proxy.cut(); // Toxiproxy counts a connection's bytes when it closes
             assertThat(proxy.proxy().bytes()).as("bytes through the proxy").isGreaterThan(before);
             proxy.restore();

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import lab.access.Mode;
 import org.junit.jupiter.api.Test;
 
 /** An unusable PORTAL_MODE stops the process at once, naming the valid modes. */
@@ -35,20 +36,28 @@ class ModeStartupTest {
 
     @Test
     void modesParseByTheirDesignNames() {
-        for (PortalMode mode : PortalMode.values()) {
-            assertThat(PortalMode.parse(mode.id())).isEqualTo(mode);
-            assertThat(PortalMode.parse(" " + mode.id().toUpperCase() + " ")).isEqualTo(mode);
+        for (Serving mode : Serving.all()) {
+            assertThat(Serving.valueOf(mode.id())).isEqualTo(mode);
+            assertThat(Serving.valueOf(" " + mode.id().toUpperCase() + " ")).isEqualTo(mode);
         }
-        assertThat(PortalMode.valid()).isEqualTo(VALID);
-        assertThatThrownBy(() -> PortalMode.parse("blocking")).hasMessageContaining(VALID);
+        assertThat(Serving.valid()).isEqualTo(VALID);
+        assertThatThrownBy(() -> Serving.valueOf("blocking")).hasMessageContaining(VALID);
+    }
+
+    @Test
+    void reactiveIsAnOptionOfTheNonblockingMode() {
+        assertThat(Serving.valueOf("reactive")).isEqualTo(new Serving(Mode.NONBLOCKING, true));
+        assertThat(Serving.of("nonblocking", true)).isEqualTo(Serving.valueOf("reactive"));
+        assertThat(Serving.of("nonblocking", true).id()).isEqualTo("reactive");
+        assertThatThrownBy(() -> Serving.of("jdbc", true)).hasMessageContaining("PORTAL_MODE=nonblocking");
     }
 
     @Test
     void modeDefaultsFollowThesisAppendixA3() {
-        assertThat(PortalMode.JDBC.springDefaults()).containsEntry("server.tomcat.threads.max", 1_000)
+        assertThat(Serving.valueOf("jdbc").springDefaults()).containsEntry("server.tomcat.threads.max", 1_000)
                 .containsEntry("spring.threads.virtual.enabled", false);
-        assertThat(PortalMode.VIRTUAL.springDefaults()).containsEntry("spring.threads.virtual.enabled", true);
-        assertThat(PortalMode.REACTIVE.springDefaults()).containsEntry("server.tomcat.threads.max", 200);
+        assertThat(Serving.valueOf("virtual").springDefaults()).containsEntry("spring.threads.virtual.enabled", true);
+        assertThat(Serving.valueOf("reactive").springDefaults()).containsEntry("server.tomcat.threads.max", 200);
     }
 
     private record Exit(int status, String stderr, Duration took) {

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Bounded queues: with room for exactly one view per source (1 connection + 4 waiting = the 5
@@ -22,8 +22,8 @@ class OverloadTest {
     private static final Duration DRAIN = Duration.ofSeconds(10);
 
     @ParameterizedTest
-    @EnumSource(value = PortalMode.class, names = {"THREADPOOL", "REACTIVE"})
-    void aFullQueueAnswers503WithRetryAfter(PortalMode mode) throws InterruptedException {
+    @ValueSource(strings = {"threadpool", "reactive"})
+    void aFullQueueAnswers503WithRetryAfter(Serving mode) throws InterruptedException {
         Map<String, String> tiny = Map.of("portal.pool-size", "1", "portal.queue-bound", "4", "portal.executor-threads", "1");
         try (Portal portal = Portal.start(mode, tiny)) {
             List<Portal.Response> responses = List.of();
@@ -50,7 +50,7 @@ class OverloadTest {
                 Thread.sleep(100);
                 alone = portal.get("/?seed=1");
             }
-            PortalModesTest.assertFilled(alone.page());
+            ServingsTest.assertFilled(alone.page());
         }
     }
 }

@@ -9,7 +9,7 @@ import com.jayway.jsonpath.JsonPath;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,21 +25,21 @@ final class Portal implements AutoCloseable {
 
     /** Timeouts short enough for quick failure tests, long enough for a busy 2-core machine. */
     static final Duration PAGE_TIMEOUT = Duration.ofSeconds(4);
-    private static final Map<PortalMode, Portal> SHARED = new EnumMap<>(PortalMode.class);
+    private static final Map<Serving, Portal> SHARED = new HashMap<>();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    final PortalMode mode;
+    final Serving mode;
     final ConfigurableApplicationContext context;
     final int port;
 
-    private Portal(PortalMode mode, ConfigurableApplicationContext context) {
+    private Portal(Serving mode, ConfigurableApplicationContext context) {
         this.mode = mode;
         this.context = context;
         this.port = ((WebServerApplicationContext) context).getWebServer().getPort();
     }
 
     /** One portal per mode with the test defaults, started on first use, stopped when the JVM ends. */
-    static synchronized Portal shared(PortalMode mode) {
+    static synchronized Portal shared(Serving mode) {
         return SHARED.computeIfAbsent(mode, m -> {
             Portal portal = start(m, Map.of());
             Runtime.getRuntime().addShutdownHook(new Thread(portal::close));
@@ -48,7 +48,7 @@ final class Portal implements AutoCloseable {
     }
 
     /** A portal of its own: {@code overrides} win over the test defaults (e.g. a source URL). */
-    static Portal start(PortalMode mode, Map<String, String> overrides) {
+    static Portal start(Serving mode, Map<String, String> overrides) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
         properties.put("portal.scale", TestDatabases.SCALE.id());

@@ -6,18 +6,18 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every mode against the same seeded databases: same data, 12 queries a view, its own threads. */
-class PortalModesTest {
+class ServingsTest {
 
     private static final int QUERIES_PER_VIEW = 12;
 
     @ParameterizedTest
-    @EnumSource(PortalMode.class)
-    void rendersTheSameDataAsJdbcForTheSameSeed(PortalMode mode) {
+    @MethodSource("lab.portal.Serving#all")
+    void rendersTheSameDataAsJdbcForTheSameSeed(Serving mode) {
         for (long seed : List.of(7L, 40_001L)) {
-            PageData expected = Portal.shared(PortalMode.JDBC).get("/?seed=" + seed).page();
+            PageData expected = Portal.shared(Serving.valueOf("jdbc")).get("/?seed=" + seed).page();
             Portal.Response response = Portal.shared(mode).get("/?seed=" + seed);
 
             assertThat(response.status()).isEqualTo(200);
@@ -45,14 +45,14 @@ class PortalModesTest {
 
     @Test
     void anotherSeedPicksOtherData() {
-        Portal portal = Portal.shared(PortalMode.JDBC);
+        Portal portal = Portal.shared(Serving.valueOf("jdbc"));
         assertThat(portal.get("/?seed=1").page().data()).isNotEqualTo(portal.get("/?seed=2").page().data());
         assertFilled(portal.get("/").page()); // no seed: a random one, shown on the page
     }
 
     @ParameterizedTest
-    @EnumSource(PortalMode.class)
-    void everyViewIssuesExactlyTwelveQueriesAndNothingIsCached(PortalMode mode) {
+    @MethodSource("lab.portal.Serving#all")
+    void everyViewIssuesExactlyTwelveQueriesAndNothingIsCached(Serving mode) {
         Portal portal = Portal.shared(mode);
         long before = portal.executions();
 
@@ -64,8 +64,8 @@ class PortalModesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(PortalMode.class)
-    void onlyTheModesClientsExist(PortalMode mode) {
+    @MethodSource("lab.portal.Serving#all")
+    void onlyTheModesClientsExist(Serving mode) {
         PortalClients clients = Portal.shared(mode).context.getBean(PortalClients.class);
         for (PortalSource source : PortalSource.values()) {
             assertThat(clients.get(source).mode()).isEqualTo(mode.access());
@@ -74,7 +74,7 @@ class PortalModesTest {
 
     @Test
     void jdbcRunsTheQueriesOnTheRequestThread() {
-        Portal portal = Portal.shared(PortalMode.JDBC);
+        Portal portal = Portal.shared(Serving.valueOf("jdbc"));
         double asyncBefore = portal.counter("portal.requests.async");
         PageData page = portal.get("/?seed=3").page();
 
@@ -87,7 +87,7 @@ class PortalModesTest {
 
     @Test
     void threadpoolRunsTheQueriesOnItsExecutorThreads() {
-        Portal portal = Portal.shared(PortalMode.THREADPOOL);
+        Portal portal = Portal.shared(Serving.valueOf("threadpool"));
         PageData page = portal.get("/?seed=4").page();
 
         assertThat(page.fact("request-thread")).startsWith("http-nio-");
@@ -102,7 +102,7 @@ class PortalModesTest {
 
     @Test
     void nonblockingResultsArriveOnTheEventLoops() {
-        PageData page = Portal.shared(PortalMode.NONBLOCKING).get("/?seed=5").page();
+        PageData page = Portal.shared(Serving.valueOf("nonblocking")).get("/?seed=5").page();
 
         assertThat(page.fact("request-thread")).startsWith("http-nio-");
         assertThat(threads(page)).allSatisfy(t -> assertThat(t).satisfiesAnyOf(
@@ -113,7 +113,7 @@ class PortalModesTest {
 
     @Test
     void virtualRunsTomcatAndTheQueriesOnVirtualThreads() {
-        PageData page = Portal.shared(PortalMode.VIRTUAL).get("/?seed=6").page();
+        PageData page = Portal.shared(Serving.valueOf("virtual")).get("/?seed=6").page();
 
         assertThat(page.fact("request-virtual")).isEqualTo("true");
         assertThat(threads(page)).anySatisfy(t -> assertThat(t).matches("virtual-(mysql|postgresql)-bench_portal_.*"));
@@ -121,7 +121,7 @@ class PortalModesTest {
 
     @Test
     void reactiveReleasesTheServletThreadWhileTheQueriesRun() {
-        Portal portal = Portal.shared(PortalMode.REACTIVE);
+        Portal portal = Portal.shared(Serving.valueOf("reactive"));
         double asyncBefore = portal.counter("portal.requests.async");
         PageData page = portal.get("/?seed=8").page();
 
@@ -135,7 +135,7 @@ class PortalModesTest {
 
     @Test
     void blockingModesKeepTheirServletThread() {
-        for (PortalMode mode : List.of(PortalMode.THREADPOOL, PortalMode.NONBLOCKING, PortalMode.VIRTUAL)) {
+        for (Serving mode : List.of(Serving.valueOf("threadpool"), Serving.valueOf("nonblocking"), Serving.valueOf("virtual"))) {
             Portal portal = Portal.shared(mode);
             double before = portal.counter("portal.requests.async");
             assertThat(portal.get("/?seed=9").status()).isEqualTo(200);

@@ -24,7 +24,7 @@ class PortalPropertiesTest {
     void defaultsFollowTheThesisAndTheConnectionBudget() {
         PortalProperties p = bind(Map.of("PORTAL_MODE", "threadpool"));
 
-        assertThat(p.mode()).isEqualTo(PortalMode.THREADPOOL);
+        assertThat(p.mode()).isEqualTo(Serving.valueOf("threadpool"));
         assertThat(p.contactCount()).isEqualTo(40_000); // thesis scale
         assertThat(p.url(Sources.CONTACTS_PG)).isEqualTo(SourceUrl.parse(Sources.CONTACTS_PG.defaultUrl));
         var options = p.clientOptions();
@@ -47,7 +47,7 @@ class PortalPropertiesTest {
                 "PORTAL_CONNECT_TIMEOUT", "750ms",
                 "LOGS_MYSQL_URL", "mysql://u:p@db.example:3307/logs2"));
 
-        assertThat(p.mode()).isEqualTo(PortalMode.REACTIVE);
+        assertThat(p.mode()).isEqualTo(Serving.valueOf("reactive"));
         assertThat(p.contactCount()).isEqualTo(1_000);
         assertThat(p.clientOptions().poolSize()).isEqualTo(7);
         assertThat(p.clientOptions().handOff()).isEqualTo(HandOff.FAIR);
@@ -55,6 +55,12 @@ class PortalPropertiesTest {
         assertThat(p.connectTimeout()).isEqualTo(Duration.ofMillis(750));
         assertThat(p.url(Sources.LOGS_MYSQL).address()).isEqualTo("db.example:3307/logs2");
         assertThat(bind(Map.of("PORTAL_MODE", "jdbc", "PORTAL_CONTACTS", "123")).contactCount()).isEqualTo(123);
+    }
+
+    @Test
+    void portalReactiveMakesTheNonblockingPageReactive() {
+        assertThat(bind(Map.of("PORTAL_MODE", "nonblocking", "PORTAL_REACTIVE", "true")).mode()).isEqualTo(Serving.valueOf("reactive"));
+        assertThat(bind(Map.of("PORTAL_MODE", "nonblocking")).mode().reactive()).isFalse();
     }
 
     @Test

@@ -7,7 +7,7 @@ import java.util.Map;
 import lab.access.SourceUrl;
 import lab.access.ProxiedSource;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A source that goes away while the portal runs and comes back: its panel shows the error while
@@ -19,13 +19,13 @@ class RecoveryTest {
     private static final Duration RECOVERY = Duration.ofSeconds(20);
 
     @ParameterizedTest
-    @EnumSource(value = PortalMode.class, names = {"THREADPOOL", "REACTIVE"})
-    void aSourceThatComesBackFillsItsPanelAgain(PortalMode mode) throws Exception {
+    @ValueSource(strings = {"threadpool", "reactive"})
+    void aSourceThatComesBackFillsItsPanelAgain(Serving mode) throws Exception {
         PortalSource flaky = PortalSource.CONTACTS_PG;
         SourceUrl real = TestDatabases.urls().get(flaky);
         try (ProxiedSource proxy = new ProxiedSource(real);
              Portal portal = Portal.start(mode, Map.of(TestDatabases.property(flaky), TestDatabases.text(proxy.via(real))))) {
-            PortalModesTest.assertFilled(portal.get("/?seed=21").page());
+            ServingsTest.assertFilled(portal.get("/?seed=21").page());
 
             proxy.cut();
             Portal.Response broken = portal.get("/?seed=21");
@@ -42,7 +42,7 @@ class RecoveryTest {
                 Thread.sleep(250);
                 again = portal.get("/?seed=21").page();
             }
-            PortalModesTest.assertFilled(again);
+            ServingsTest.assertFilled(again);
         }
     }
 }

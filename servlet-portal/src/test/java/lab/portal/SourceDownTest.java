@@ -25,7 +25,7 @@ class SourceDownTest {
             "VIRTUAL,     LOGS_PG",
             "REACTIVE,    CONTACTS_PG",
     })
-    void pageRendersWithThatPanelsErrorAndTheOthersFilled(PortalMode mode, PortalSource down) {
+    void pageRendersWithThatPanelsErrorAndTheOthersFilled(Serving mode, PortalSource down) {
         SourceUrl seeded = TestDatabases.urls().get(down);
         SourceUrl closedPort = new SourceUrl(seeded.engine(), seeded.user(), seeded.password(), "127.0.0.1", 1, seeded.database());
         try (Portal portal = Portal.start(mode, Map.of(TestDatabases.property(down), TestDatabases.text(closedPort)))) {

@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import lab.access.Deadline;
 
 /**
  * What a page needs from a request, copied out of Netty's reference-counted message so that it
@@ -17,16 +18,17 @@ import java.util.Map;
  * @param param     the {@code {id}} segment of the matched route, else null
  * @param malformed the request could not be parsed, or its URI or form is not valid percent-encoding
  *                  (answered 400, connection closed)
+ * @param deadline  when the page must be answered: its database calls end by then ({@link ShopHandler} sets it)
  */
 public record Request(HttpMethod method, String path, Map<String, List<String>> query,
-                      Map<String, List<String>> form, String param, boolean keepAlive, boolean malformed) {
+                      Map<String, List<String>> form, String param, boolean keepAlive, boolean malformed, Deadline deadline) {
 
     /** Most parameters a query string or form may carry; the rest are ignored. */
     private static final int MAX_PARAMS = 32;
 
     static Request of(FullHttpRequest message) {
         if (message.decoderResult().isFailure()) {
-            return new Request(message.method(), "", Map.of(), Map.of(), null, false, true);
+            return new Request(message.method(), "", Map.of(), Map.of(), null, false, true, Deadline.NONE);
         }
         boolean keepAlive = HttpUtil.isKeepAlive(message)
                 && !message.headers().containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
@@ -39,19 +41,23 @@ public record Request(HttpMethod method, String path, Map<String, List<String>> 
                 String body = message.content().toString(StandardCharsets.UTF_8);
                 form = new QueryStringDecoder(body, StandardCharsets.UTF_8, false, MAX_PARAMS).parameters();
             }
-            return new Request(message.method(), uri.path(), uri.parameters(), form, null, keepAlive, false);
+            return new Request(message.method(), uri.path(), uri.parameters(), form, null, keepAlive, false, Deadline.NONE);
         } catch (IllegalArgumentException badEncoding) { // e.g. "%zz"
-            return new Request(message.method(), "", Map.of(), Map.of(), null, false, true);
+            return new Request(message.method(), "", Map.of(), Map.of(), null, false, true, Deadline.NONE);
         }
     }
 
-    /** A GET made up inside the server ({@code /mix} delegating to a page). */
-    public static Request get(String path, Map<String, List<String>> query, String param) {
-        return new Request(HttpMethod.GET, path, query, Map.of(), param, true, false);
+    /** A GET made up inside the server ({@code /mix} delegating to a page), under this request's deadline. */
+    public Request get(String otherPath, Map<String, List<String>> otherQuery, String otherParam) {
+        return new Request(HttpMethod.GET, otherPath, otherQuery, Map.of(), otherParam, true, false, deadline);
     }
 
     public Request withParam(String value) {
-        return new Request(method, path, query, form, value, keepAlive, malformed);
+        return new Request(method, path, query, form, value, keepAlive, malformed, deadline);
+    }
+
+    public Request withDeadline(Deadline value) {
+        return new Request(method, path, query, form, param, keepAlive, malformed, value);
     }
 
     /** First value of a query parameter, or null. */

@@ -69,8 +69,8 @@ final class ShopHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         Router.Match match = site.router().match(request.method(), request.path());
         CompletionStage<Response> stage;
         try {
-            // JDBC calls made here end by the deadline (in jdbc mode they run right here, one after another) …
-            stage = Deadline.within(site.pageTimeout(), () -> match.page().handle(request.withParam(match.param())));
+            // the page's database calls end by its deadline (in jdbc mode they run right here, one after another) …
+            stage = match.page().handle(request.withParam(match.param()).withDeadline(Deadline.in(site.pageTimeout())));
         } catch (RuntimeException e) {
             stage = CompletableFuture.failedFuture(e);
         }

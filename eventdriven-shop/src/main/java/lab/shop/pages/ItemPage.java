@@ -18,7 +18,7 @@ public record ItemPage(ShopStore store, String template) implements Page {
     public CompletionStage<Response> handle(Request request) {
         long id = Params.pathId(request.param(), "item");
         // a fresh idempotency key per rendering: submitting this form twice buys once
-        return StoreErrors.mapped(store.item(id)).thenApply(item -> Response.page(template,
+        return StoreErrors.mapped(store.within(request.deadline()).item(id)).thenApply(item -> Response.page(template,
                 Map.of("item", item, "maxQuantity", Math.min(Params.MAX_QUANTITY, Math.max(1, item.stock())),
                         "requestKey", UUID.randomUUID().toString())));
     }

@@ -30,28 +30,28 @@ public record MixPage(Page landing, Page search, Page item, Page purchaseForm, S
         for (Map.Entry<String, Integer> page : WEIGHTS.entrySet()) {
             draw -= page.getValue();
             if (draw < 0) {
-                return serve(page.getKey());
+                return serve(request, page.getKey());
             }
         }
         throw new IllegalStateException("the weights add up to less than 100");
     }
 
-    private CompletionStage<Response> serve(String page) {
+    private CompletionStage<Response> serve(Request request, String page) {
         return switch (page) {
-            case "landing" -> landing.handle(Request.get("/", Map.of(), null));
+            case "landing" -> landing.handle(request.get("/", Map.of(), null));
             case "search" -> {
                 String term = Words.SEARCH_TERMS.get(ThreadLocalRandom.current().nextInt(Words.SEARCH_TERMS.size()));
-                yield search.handle(Request.get("/search", Map.of("q", List.of(term)), null));
+                yield search.handle(request.get("/search", Map.of("q", List.of(term)), null));
             }
-            case "item" -> anyItem(item, "/item/");
-            default -> anyItem(purchaseForm, "/purchase/");
+            case "item" -> anyItem(request, item, "/item/");
+            default -> anyItem(request, purchaseForm, "/purchase/");
         };
     }
 
-    private CompletionStage<Response> anyItem(Page page, String path) {
-        return StoreErrors.mapped(store.maxItemId()).thenCompose(max -> {
+    private CompletionStage<Response> anyItem(Request request, Page page, String path) {
+        return StoreErrors.mapped(store.within(request.deadline()).maxItemId()).thenCompose(max -> {
             String id = Long.toString(1 + ThreadLocalRandom.current().nextLong(max));
-            return page.handle(Request.get(path + id, Map.of(), id));
+            return page.handle(request.get(path + id, Map.of(), id));
         });
     }
 

@@ -13,6 +13,6 @@ public record OrderPage(ShopStore store) implements Page {
     @Override
     public CompletionStage<Response> handle(Request request) {
         long id = Params.pathId(request.param(), "order");
-        return StoreErrors.mapped(store.order(id)).thenApply(order -> Response.page("order", Map.of("order", order, "purchased", false, "replayed", false)));
+        return StoreErrors.mapped(store.within(request.deadline()).order(id)).thenApply(order -> Response.page("order", Map.of("order", order, "purchased", false, "replayed", false)));
     }
 }

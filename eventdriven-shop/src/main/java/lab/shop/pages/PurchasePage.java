@@ -22,7 +22,7 @@ public record PurchasePage(ShopStore store) implements Page {
         long itemId = Params.formId(request.form("itemId"), "itemId");
         int quantity = Params.quantity(request.form("quantity"));
         String requestKey = Params.requestKey(request.form("requestKey"));
-        return StoreErrors.mapped(store.purchase(itemId, quantity, requestKey)).thenApply(purchase -> {
+        return StoreErrors.mapped(store.within(request.deadline()).purchase(itemId, quantity, requestKey)).thenApply(purchase -> {
             Response page = Response.page("order", Map.of("order", purchase.order(), "purchased", true, "replayed", purchase.replayed()));
             return purchase.replayed() ? page.withHeader(REPLAYED, "true") : page;
         });

@@ -13,7 +13,7 @@ public record SearchPage(ShopStore store) implements Page {
     @Override
     public CompletionStage<Response> handle(Request request) {
         String term = ShopStore.normaliseTerm(request.query("q"));
-        return store.search(term).thenApply(items -> Response.page("search",
+        return store.within(request.deadline()).search(term).thenApply(items -> Response.page("search",
                 Map.of("term", term, "items", items, "limit", ShopStore.SEARCH_LIMIT)));
     }
 }

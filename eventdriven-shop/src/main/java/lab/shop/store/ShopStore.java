@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
 import lab.access.DbClient;
 import lab.access.DbException;
+import lab.access.Deadline;
 import lab.access.ForkJoin;
 import lab.access.Row;
 import lab.access.Rows;
@@ -43,11 +44,21 @@ public final class ShopStore {
 
     private final DbClient db;
     private final boolean returning;
-    private final AtomicLong maxItemId = new AtomicLong();
+    private final AtomicLong maxItemId;
 
     public ShopStore(DbClient db) {
+        this(db, new AtomicLong());
+    }
+
+    private ShopStore(DbClient db, AtomicLong maxItemId) {
         this.db = db;
         this.returning = db.source().engine() == Engine.POSTGRESQL;
+        this.maxItemId = maxItemId;
+    }
+
+    /** This store with a page's deadline: its calls end by then (the item count stays shared). */
+    public ShopStore within(Deadline deadline) {
+        return new ShopStore(db.withDeadline(deadline), maxItemId);
     }
 
     /**

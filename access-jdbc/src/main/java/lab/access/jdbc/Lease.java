@@ -1,0 +1,13 @@
+package lab.access.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** Where a call gets its connection: a fresh one from the pool per call, or a session's pinned one. */
+interface Lease {
+
+    /** @param waitMs longest wait for a connection (the caller's {@link lab.access.Deadline}, less the margin to end the call) */
+    Connection acquire(long waitMs) throws SQLException;
+
+    void release(Connection connection);
+}
