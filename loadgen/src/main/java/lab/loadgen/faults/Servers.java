@@ -2,16 +2,18 @@ package lab.loadgen.faults;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import lab.access.DbClient;
+import lab.access.DbException;
+import lab.access.DbSession;
+import lab.access.Row;
+import lab.access.Rows;
 import lab.access.SourceUrl;
 import lab.data.Sources;
+import lab.loadgen.AdminSql;
 
 /**
  * The real database servers behind the lab (the source URLs of the environment, not the proxies):
@@ -19,6 +21,9 @@ import lab.data.Sources;
  * stopping/starting MariaDB through scripts/db.sh.
  */
 final class Servers {
+
+    /** Bound on connecting to a server and on each of loadgen's own statements there. */
+    private static final Duration TIMEOUT = Duration.ofSeconds(3);
 
     private final Path scripts;
     private volatile boolean mysqlStopped;
@@ -47,16 +52,11 @@ final class Servers {
         int total = 0;
         for (SourceUrl source : sourcesOf(app)) {
             String sql = source.engine() == SourceUrl.Engine.POSTGRESQL
-                    ? "SELECT COUNT(*) FROM pg_stat_activity WHERE usename = ? AND datname = ? AND pid <> pg_backend_pid()"
-                    : "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()";
-            try (Connection c = connect(source); PreparedStatement st = c.prepareStatement(sql)) {
-                st.setString(1, source.user());
-                st.setString(2, source.database());
-                try (ResultSet rs = st.executeQuery()) {
-                    rs.next();
-                    total += rs.getInt(1);
-                }
-            } catch (SQLException e) {
+                    ? "SELECT COUNT(*) AS count FROM pg_stat_activity WHERE usename = ? AND datname = ? AND pid <> pg_backend_pid()"
+                    : "SELECT COUNT(*) AS count FROM information_schema.PROCESSLIST WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()";
+            try (DbClient c = AdminSql.open(source, TIMEOUT)) {
+                total += AdminSql.await(c.query(sql, source.user(), source.database()), TIMEOUT).first().getInt("count");
+            } catch (DbException e) {
                 return null;
             }
         }
@@ -67,38 +67,23 @@ final class Servers {
      * Ends every session of the app's user on the app's databases (other idle instances' sessions on
      * them too: the server cannot tell instances apart behind the proxies). Returns how many.
      */
-    int killSessions(String app) throws SQLException {
+    int killSessions(String app) {
         int killed = 0;
         for (SourceUrl source : sourcesOf(app)) {
-            try (Connection c = connect(source)) {
+            try (DbClient c = AdminSql.open(source, TIMEOUT); DbSession session = c.openSession()) {
                 if (source.engine() == SourceUrl.Engine.POSTGRESQL) {
-                    try (PreparedStatement st = c.prepareStatement("SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity"
-                            + " WHERE usename = ? AND datname = ? AND pid <> pg_backend_pid()")) {
-                        st.setString(1, source.user());
-                        st.setString(2, source.database());
-                        try (ResultSet rs = st.executeQuery()) {
-                            rs.next();
-                            killed += rs.getInt(1);
-                        }
-                    }
+                    killed += AdminSql.await(session.query("SELECT COUNT(pg_terminate_backend(pid)) AS count FROM pg_stat_activity"
+                            + " WHERE usename = ? AND datname = ? AND pid <> pg_backend_pid()", source.user(), source.database()), TIMEOUT)
+                            .first().getInt("count");
                 } else {
-                    List<Long> ids = new ArrayList<>();
-                    try (PreparedStatement st = c.prepareStatement("SELECT ID FROM information_schema.PROCESSLIST"
-                            + " WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()")) {
-                        st.setString(1, source.user());
-                        st.setString(2, source.database());
-                        try (ResultSet rs = st.executeQuery()) {
-                            while (rs.next()) {
-                                ids.add(rs.getLong(1));
-                            }
-                        }
-                    }
-                    for (long id : ids) {
-                        // KILL takes no placeholder; the id is a number the server just gave us.
-                        try (var st = c.createStatement()) {
-                            st.execute("KILL " + id);
+                    // one session: CONNECTION_ID() is the connection the KILLs go out on, which must survive them
+                    Rows ids = AdminSql.await(session.query("SELECT ID AS id FROM information_schema.PROCESSLIST"
+                            + " WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()", source.user(), source.database()), TIMEOUT);
+                    for (Row id : ids) {
+                        try {
+                            AdminSql.await(session.update("KILL ?", id.getLong("id")), TIMEOUT);
                             killed++;
-                        } catch (SQLException gone) {
+                        } catch (DbException gone) {
                             // ended meanwhile
                         }
                     }
@@ -110,26 +95,21 @@ final class Servers {
 
     /** The shop's orders and the sum of its stock: {orders, stock}; null when the database is down. */
     long[] ordersAndStock() {
-        try (Connection c = connect(url(Sources.SHOP));
-             ResultSet rs = c.createStatement().executeQuery(
-                     "SELECT (SELECT COUNT(*) FROM orders), (SELECT COALESCE(SUM(quantity), 0) FROM stock)")) {
-            rs.next();
-            return new long[] {rs.getLong(1), rs.getLong(2)};
-        } catch (SQLException e) {
+        try (DbClient c = AdminSql.open(url(Sources.SHOP), TIMEOUT)) {
+            Row row = AdminSql.await(c.query("SELECT (SELECT COUNT(*) FROM orders) AS orders,"
+                    + " (SELECT COALESCE(SUM(quantity), 0) FROM stock) AS stock"), TIMEOUT).first();
+            return new long[] {row.getLong("orders"), row.getLong("stock")};
+        } catch (DbException e) {
             return null;
         }
     }
 
     /** Items with the most stock, for the shop's buyers. */
-    List<Long> buyableItems(int count) throws SQLException {
+    List<Long> buyableItems(int count) {
         List<Long> items = new ArrayList<>();
-        try (Connection c = connect(url(Sources.SHOP));
-             PreparedStatement st = c.prepareStatement("SELECT item_id FROM stock ORDER BY quantity DESC LIMIT ?")) {
-            st.setInt(1, count);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    items.add(rs.getLong(1));
-                }
+        try (DbClient c = AdminSql.open(url(Sources.SHOP), TIMEOUT)) {
+            for (Row row : AdminSql.await(c.query("SELECT item_id FROM stock ORDER BY quantity DESC LIMIT ?", count), TIMEOUT)) {
+                items.add(row.getLong("item_id"));
             }
         }
         return items;
@@ -168,10 +148,5 @@ final class Servers {
         if (p.exitValue() != 0) {
             throw new IOException(String.join(" ", command) + " failed (exit " + p.exitValue() + ")");
         }
-    }
-
-    private static Connection connect(SourceUrl url) throws SQLException {
-        DriverManager.setLoginTimeout(3);
-        return DriverManager.getConnection(url.jdbcUrl(), url.user(), url.password());
     }
 }

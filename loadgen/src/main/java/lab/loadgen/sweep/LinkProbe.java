@@ -1,16 +1,16 @@
 package lab.loadgen.sweep;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import lab.access.DbClient;
+import lab.access.DbSession;
 import lab.access.SourceUrl;
 import lab.data.Sources;
+import lab.loadgen.AdminSql;
 import lab.link.LinkProxy;
 import lab.link.Toxiproxy;
 import lab.report.Spread;
@@ -24,6 +24,7 @@ import lab.report.Spread;
 final class LinkProbe {
 
     static final int QUERIES = 5;
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     private final Toxiproxy api;
 
@@ -49,19 +50,16 @@ final class LinkProbe {
     }
 
     /** Medians of timed SELECT 1 on a connection of its own to the proxy's source, through the proxy. */
-    private static double probe(LinkProxy p) throws SQLException {
+    private static double probe(LinkProxy p) {
         String source = p.name().substring(p.name().indexOf("--") + 2).toUpperCase(Locale.ROOT);
         SourceUrl url = SourceUrl.parse(Sources.valueOf(source).url());
         SourceUrl through = new SourceUrl(url.engine(), url.user(), url.password(), p.host(), p.port(), url.database());
-        DriverManager.setLoginTimeout(5);
-        try (Connection c = DriverManager.getConnection(through.jdbcUrl(), through.user(), through.password());
-             Statement s = c.createStatement()) {
-            s.setQueryTimeout(5);
-            s.execute("SELECT 1");
+        try (DbClient client = AdminSql.open(through, TIMEOUT); DbSession s = client.openSession()) {
+            AdminSql.await(s.query("SELECT 1"), TIMEOUT);
             List<Double> ms = new ArrayList<>();
             for (int i = 0; i < QUERIES; i++) {
                 long t = System.nanoTime();
-                s.execute("SELECT 1");
+                AdminSql.await(s.query("SELECT 1"), TIMEOUT);
                 ms.add((System.nanoTime() - t) / 1e6);
             }
             return Math.round(Spread.of(ms).median() * 100.0) / 100.0;
