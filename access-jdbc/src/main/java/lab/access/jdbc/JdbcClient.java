@@ -22,7 +22,7 @@ import lab.access.spi.SourceClient;
  * pool, one runner for every call ({@link JdbcRunner}), sessions pinned to a connection. The modes
  * differ only in their {@link ExecutorStrategy}: which thread runs a call.
  */
-public final class JdbcClient extends SourceClient {
+final class JdbcClient extends SourceClient {
 
     private static final AtomicInteger POOLS = new AtomicInteger();
     private static final long CLOSE_WAIT_MS = 2_000;

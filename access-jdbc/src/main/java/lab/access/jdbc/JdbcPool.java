@@ -20,7 +20,7 @@ import lab.access.SourceUrl;
  * The pool is Hikari's {@link HikariPool} itself rather than its DataSource, for
  * {@link #borrow(long)}: a caller with a {@link lab.access.Deadline} waits no longer than it has.
  */
-public final class JdbcPool implements AutoCloseable {
+final class JdbcPool implements AutoCloseable {
 
     private static final long HIKARI_MIN_TIMEOUT_MS = 250;
     /** Time for the driver's cancel to reach the server and the statement's error to come back. */
@@ -29,7 +29,7 @@ public final class JdbcPool implements AutoCloseable {
     private final HikariPool pool;
     private final long connectMs;
 
-    public JdbcPool(SourceUrl source, ClientOptions options, String poolName, MeterRegistry registry) {
+    JdbcPool(SourceUrl source, ClientOptions options, String poolName, MeterRegistry registry) {
         HikariConfig config = new HikariConfig();
         config.setPoolName(poolName);
         config.setJdbcUrl(source.jdbcUrl());

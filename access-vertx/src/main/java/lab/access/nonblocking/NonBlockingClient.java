@@ -26,7 +26,7 @@ import lab.access.spi.SourceClient;
  * every pool call's queries are pipelined on the pool's few shared connections ({@link Connections});
  * without, each session leases a connection of its own, as each pool call does.
  */
-public final class NonBlockingClient extends SourceClient {
+final class NonBlockingClient extends SourceClient {
 
     private final Pool pool;
     private final Pool killer;
