@@ -94,15 +94,19 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
     }
 
     private <T> CompletionStage<T> run(boolean isEnd, Deadline deadline, Function<Call, CompletableFuture<T>> start) {
-        long limitMs = deadline.millisLeft(queryTimeoutMs);
-        if (limitMs <= 0) {
-            return CompletableFuture.failedFuture(new SourceUnavailableException(source, "not asked: the caller's deadline had passed", null));
+        if (deadline.millisLeft(queryTimeoutMs) <= 0) {
+            return CompletableFuture.failedFuture(tooLate());
         }
         Call call;
         try {
             call = admit(isEnd, deadline);
         } catch (DbException e) {
             return CompletableFuture.failedFuture(e);
+        }
+        long limitMs = deadline.millisLeft(queryTimeoutMs); // after admission, which may have waited (BLOCK)
+        if (limitMs <= 0) {
+            call.finished();
+            return CompletableFuture.failedFuture(tooLate());
         }
         CompletableFuture<T> running;
         try {
@@ -116,6 +120,10 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
 
     public String source() {
         return source;
+    }
+
+    private DbException tooLate() {
+        return new SourceUnavailableException(source, "not asked: the caller's deadline had passed", null);
     }
 
     public boolean isClosed() {
@@ -152,19 +160,19 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
         if (closed) {
             throw closedError();
         }
-        boolean permit = isEnd ? room.tryAcquire() : acquire();
+        boolean permit = isEnd ? room.tryAcquire() : acquire(deadline);
         if (!permit && !isEnd) {
             throw reject();
         }
         return new Call(permit, deadline);
     }
 
-    private boolean acquire() {
+    private boolean acquire(Deadline deadline) {
         if (overflow == Overflow.FAIL) {
             return room.tryAcquire();
         }
         try {
-            return room.tryAcquire(blockTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            return room.tryAcquire(Math.max(0, deadline.millisLeft(blockTimeout.toMillis())), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
