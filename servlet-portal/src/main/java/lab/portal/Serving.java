@@ -85,6 +85,7 @@ public record Serving(Mode access, boolean reactive) {
     Map<String, Object> springDefaults() {
         return Map.of(
                 "portal.mode", id(),
+                "portal.serving", id(),
                 "server.tomcat.threads.max", reactive ? REACTIVE_TOMCAT_THREADS : BLOCKING_TOMCAT_THREADS,
                 "spring.threads.virtual.enabled", access == Mode.VIRTUAL);
     }
