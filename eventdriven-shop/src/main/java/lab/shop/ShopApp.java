@@ -62,7 +62,7 @@ public final class ShopApp implements AutoCloseable {
 
         DbClient db = DbClients.create(config.database(), config.mode(), config.client(), registry);
         try {
-            RoundTrip.register(Map.of("shop", db), 5_000, registry); // lab_link_rtt_ms{source="shop"} (issue 17)
+            RoundTrip.register(Map.of("shop", db), 5_000, registry); // lab_link_rtt_ms{source="shop"}: the RTT through the link
             Site site = new Site(routes(db, registry, config), new Templates(Map.of("mode", config.mode().id())), new HttpMetrics(registry),
                     config.client().queryTimeout().plus(PAGE_TIMEOUT_MARGIN));
             boolean epoll = switch (config.transport()) {

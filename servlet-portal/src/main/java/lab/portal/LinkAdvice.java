@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 
 /**
- * Issue 17: every page shows the link in force ({@code make up LINK=…}, recorded by lab.link)
+ * Every page shows the link in force ({@code make up LINK=…}, recorded by lab.link)
  * and the round trip measured through it per source; the same figures are the gauge
  * {@code lab_link_rtt_ms{source=…}} in /actuator/prometheus.
  */

@@ -66,7 +66,7 @@ public final class PortalService {
 
     /** Parses {@code ?seed=} (absent: a random seed) and fires the view's queries. */
     public CompletableFuture<PortalPage> load(String seedParameter) {
-        long seed = seedParameter == null ? ThreadLocalRandom.current().nextLong(Long.MAX_VALUE) : Seeds.parse(seedParameter);
+        long seed = seedParameter == null ? ThreadLocalRandom.current().nextLong(Long.MAX_VALUE) : SeedParameter.parse(seedParameter);
         return load(Picks.draw(seed, contacts));
     }
 

@@ -19,7 +19,7 @@ import lab.loadgen.metrics.PrometheusText;
  */
 final class CellRunner {
 
-    /** Thresholds of the grade (issue 16, "Done when"). */
+    /** Thresholds of a cell's grade: the slack on answer times, the recovery time for green, and the leak allowances. */
     static final long SLACK_MS = 1_000;
     static final long RECOVERY_GREEN_MS = 5_000;
     static final int THREAD_LEAK = 10;
