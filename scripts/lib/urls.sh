@@ -52,7 +52,7 @@ load_source_urls() {
   case " $PG_DATABASES " in *" shop "*) ;; *) PG_DATABASES="$PG_DATABASES shop";; esac
 }
 
-# --- Link proxies (make up LINK=…; README "Link latency") ---------------------------------
+# --- Link proxies (make up LINK=…; docs/link.md) ----------------------------------------------
 # Each app→database connection goes through its own Toxiproxy proxy per instance and source,
 # named <instance>--<source>, listening on 127.0.0.1 at
 #   10000 + instance port + 100 × source number
