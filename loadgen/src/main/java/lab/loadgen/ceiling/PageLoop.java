@@ -26,13 +26,14 @@ public final class PageLoop {
 
     public static void main(String[] args) throws Exception {
         String pageClass = option(args, "--page", null);
-        if (pageClass == null) {
-            throw new IllegalArgumentException("--page <class with a static open(String mode)> is required");
+        String mode = option(args, "--mode", null);
+        if (pageClass == null || mode == null) {
+            throw new IllegalArgumentException("--page <class with a static open(String mode)> and --mode <id> are required");
         }
         int concurrency = Integer.parseInt(option(args, "--concurrency", "25"));
         int seconds = Integer.parseInt(option(args, "--duration", "10"));
         Object page = Class.forName(pageClass, true, Thread.currentThread().getContextClassLoader())
-                .getMethod("open", String.class).invoke(null, option(args, "--mode", "nonblocking"));
+                .getMethod("open", String.class).invoke(null, mode);
         try (AutoCloseable closing = (AutoCloseable) page) {
             @SuppressWarnings("unchecked")
             Callable<Boolean> view = (Callable<Boolean>) page;

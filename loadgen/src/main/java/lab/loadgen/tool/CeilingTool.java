@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import lab.access.Mode;
 import lab.loadgen.ceiling.PageLoop;
 
 /**
@@ -57,7 +58,7 @@ public final class CeilingTool implements LoadTool {
     public List<List<String>> commands(ToolRequest r) {
         return List.of(List.of(java.path().toString(), "-Dloader.main=" + PageLoop.class.getName(),
                 "-Dloader.path=" + loopClasses(), "-cp", portalJar.toString(), LAUNCHER, "--page", PORTAL_PAGE,
-                "--concurrency", String.valueOf(r.concurrency()), "--duration", String.valueOf(r.durationSec())));
+                "--mode", Mode.NONBLOCKING.id(), "--concurrency", String.valueOf(r.concurrency()), "--duration", String.valueOf(r.durationSec())));
     }
 
     /**

@@ -28,7 +28,7 @@ class CeilingToolTest {
         List<String> command = tool.commands(new ToolRequest("-", 0, "-", 7, 3, 1, 1, null, 2)).getFirst();
         assertEquals(List.of("/usr/bin/java", "-Dloader.main=" + PageLoop.class.getName(),
                 "-Dloader.path=" + tool.loopClasses(), "-cp", PORTAL_JAR.toString(), CeilingTool.LAUNCHER,
-                "--page", "lab.portal.PageWithoutWeb", "--concurrency", "7", "--duration", "3"), command);
+                "--page", "lab.portal.PageWithoutWeb", "--mode", "nonblocking", "--concurrency", "7", "--duration", "3"), command);
     }
 
     @Test
@@ -46,7 +46,7 @@ class CeilingToolTest {
         String classPath = loop + File.pathSeparator + Path.of("target/test-classes").toAbsolutePath();
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> command = new ArrayList<>(List.of(java, "-cp", classPath, PageLoop.class.getName(),
-                "--page", CountedPage.class.getName(), "--concurrency", "3", "--duration", "1"));
+                "--page", CountedPage.class.getName(), "--mode", "nonblocking", "--concurrency", "3", "--duration", "1"));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the loop stops after its warm-up and duration");
