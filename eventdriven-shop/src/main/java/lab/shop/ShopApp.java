@@ -1,5 +1,6 @@
 package lab.shop;
 
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -63,8 +64,12 @@ public final class ShopApp implements AutoCloseable {
         DbClient db = DbClients.create(config.database(), config.mode(), config.client(), registry);
         try {
             RoundTrip.register(Map.of("shop", db), 5_000, registry); // lab_link_rtt_ms{source="shop"}: the RTT through the link
+            java.time.Duration answerLimit = config.client().queryTimeout().plus(PAGE_TIMEOUT_MARGIN);
+            // read by the fault runs: a page slower than this (plus slack) is graded too slow
+            Gauge.builder("lab.answer.limit", answerLimit, d -> d.toMillis() / 1000.0).baseUnit("seconds").strongReference(true)
+                    .description("the page deadline: by then a page or a 503 is answered").register(registry);
             Site site = new Site(routes(db, registry, config), new Templates(Map.of("mode", config.mode().id())), new HttpMetrics(registry),
-                    config.client().queryTimeout().plus(PAGE_TIMEOUT_MARGIN));
+                    answerLimit);
             boolean epoll = switch (config.transport()) {
                 case AUTO -> ShopServer.epollAvailable();
                 case EPOLL -> true;

@@ -2,21 +2,31 @@ package lab.microbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import lab.microbench.db.BenchSchema;
 import lab.microbench.db.DriverKind;
 import lab.microbench.pool.Backend;
 import lab.microbench.pool.Pool;
 import lab.microbench.pool.PoolConfig;
 import lab.microbench.pool.PoolKind;
 import lab.microbench.pool.Validation;
+import lab.microbench.stub.StubDriver;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Every pool yields working connections against the real MariaDB and PostgreSQL, and against the stub driver. */
 class PoolFactoryTest {
+
+    @BeforeAll
+    static void benchDatabases() throws Exception {
+        BenchSchema.prepareMysql(); // bench_micro on both servers, whatever test ran before
+        BenchSchema.preparePostgres();
+    }
 
     @ParameterizedTest
     @EnumSource(PoolKind.class)
@@ -34,11 +44,17 @@ class PoolFactoryTest {
     @EnumSource(PoolKind.class)
     void stubBackendWorksWithEveryPoolAndValidation(PoolKind kind) throws Exception {
         for (Validation v : Validation.values()) {
+            long before = StubDriver.opened();
             try (Pool pool = kind.open(new PoolConfig(Backend.stub(), 3, v))) {
                 for (int i = 0; i < 100; i++) {
-                    pool.borrow().close();
+                    try (Connection c = pool.borrow()) {
+                        assertTrue(c.isValid(1), kind + " handed out a connection that is not valid");
+                    }
                 }
             }
+            // at most the pool's 3, plus the one commons-dbcp2 opens and drops to check its factory
+            long opened = StubDriver.opened() - before;
+            assertTrue(opened >= 1 && opened <= 3 + 1, kind + "/" + v + ": 100 borrows opened " + opened + " connections, not reused within the pool of 3");
         }
     }
 

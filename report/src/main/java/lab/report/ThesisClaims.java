@@ -39,7 +39,7 @@ public final class ThesisClaims {
      * Section 4.1 (Table 4.1, Figures 4.1–4.5) on a micro-benchmark run.
      *
      * @param table      Table 4.1 scores by link id ("loopback", "lan")
-     * @param pipelining Figures 4.1–4.3 scores by link id ("loopback", "lan", "internet")
+     * @param pipelining Figures 4.1–4.3 scores by link id ("loopback", "lan", "wan")
      * @param horizontal Figure 4.4 scores (empty = not run)
      * @param vertical   Figure 4.5 scores (empty = not run)
      */

@@ -1,6 +1,7 @@
 package lab.portal;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,6 +54,9 @@ public final class PortalService {
                     .description("panels rendered with an error instead of their data (the page itself is still 200)")
                     .tag("panel", source.id()).register(registry));
         }
+        // read by the fault runs: a page slower than this (plus slack) is graded too slow
+        Gauge.builder("lab.answer.limit", pageTimeout, d -> d.toMillis() / 1000.0).baseUnit("seconds").strongReference(true)
+                .description("the page timeout: by then every panel is answered, with data or an error").register(registry);
     }
 
     /**

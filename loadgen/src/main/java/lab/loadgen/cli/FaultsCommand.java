@@ -3,7 +3,6 @@ package lab.loadgen.cli;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import lab.link.Toxiproxy;
 import lab.loadgen.config.Instance;
@@ -48,12 +47,6 @@ public final class FaultsCommand implements Callable<Integer> {
     @Option(names = "--quiet", defaultValue = "3", description = "seconds of only OK answers that count as recovered (default ${DEFAULT-VALUE})")
     int quiet;
 
-    @Option(names = "--portal-timeout-ms", defaultValue = "6000", description = "the portal's page timeout (default ${DEFAULT-VALUE}, portal.page-timeout)")
-    long portalLimitMs;
-
-    @Option(names = "--shop-timeout-ms", defaultValue = "10000", description = "the shop's query timeout (default ${DEFAULT-VALUE}, SHOP_DB_QUERY_TIMEOUT_MS)")
-    long shopLimitMs;
-
     @Option(names = "--toxiproxy", description = "toxiproxy API (default $TOXIPROXY_URL or " + Toxiproxy.DEFAULT_URL + ")")
     URI toxiproxy;
 
@@ -76,7 +69,7 @@ public final class FaultsCommand implements Callable<Integer> {
                     + ": start the lab with 'make up LINK=0' (or choose FAULTS=a,f)");
         }
         FaultMatrix matrix = new FaultMatrix(api, scripts, targets.hosts(), connections,
-                FaultMatrix.timing(baseline, window, recoveryMax, quiet, 2), Map.of("portal", portalLimitMs, "shop", shopLimitMs),
+                FaultMatrix.timing(baseline, window, recoveryMax, quiet, 2),
                 System.out::println).isolating(isolate == null ? List.of() : isolate);
         Path dir = matrix.run(instances, chosen, results.resultsDir);
         System.out.println("faults: " + dir.resolve("index.html"));

@@ -8,9 +8,12 @@ import java.util.Map;
  *
  * @param firstErrorMs   from injecting to the first answer that was not OK (null: none)
  * @param during         answers from injecting until recovered, by {@link Outcome#key()}
+ * @param okPct          share of those answers that were complete successes, % (null: none answered)
+ * @param fast503        of those, the 503s ("try again") answered within 1 s: failing fast, as asked (null in older runs)
  * @param slowestMs      slowest answer of a request overlapping the fault window
  * @param baselineSlowestMs slowest answer before the fault (the machine's own noise)
- * @param limitMs        the app's configured timeout; slowest must stay within limit + 1 s
+ * @param limitMs        the instance's own answer limit, read from its metrics at run time; slowest must
+ *                       stay within limit + 1 s (null: not readable, the cell is amber "unmeasured")
  * @param recoveryMs     from clearing to the end of the last non-OK answer (null: not within the bound)
  * @param threads        live JVM threads {before, after}, both under load: end of the baseline, once recovered
  * @param openFiles      open file descriptors {before, after}
@@ -20,8 +23,8 @@ import java.util.Map;
  *                       and keys left unresolved (null for the portal and in runs from before retries)
  */
 public record Cell(String instance, String app, String mode, String fault, String faultLabel, String grade,
-                   Long firstErrorMs, Map<String, Integer> baseline, Map<String, Integer> during, Long slowestMs,
-                   Long baselineSlowestMs, long limitMs, Long recoveryMs, Integer[] threads, Integer[] openFiles, Integer[] serverConns,
+                   Long firstErrorMs, Map<String, Integer> baseline, Map<String, Integer> during, Double okPct, Integer fast503,
+                   Long slowestMs, Long baselineSlowestMs, Long limitMs, Long recoveryMs, Integer[] threads, Integer[] openFiles, Integer[] serverConns,
                    Long[] purchases, List<String> notes, PurchaseTally purchaseKeys) {
 
     public static final String GREEN = "green";

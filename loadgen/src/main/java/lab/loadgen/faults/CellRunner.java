@@ -19,6 +19,10 @@ import lab.loadgen.metrics.PrometheusText;
  */
 final class CellRunner {
 
+    /** The gauge every instance exports with the time by which it answers a page, data or error (seconds). */
+    static final String ANSWER_LIMIT = "lab_answer_limit_seconds";
+    /** Only to bound a request's wait when the instance's own limit could not be read (the cell is then amber). */
+    static final long UNKNOWN_LIMIT_MS = 30_000;
     /** Thresholds of a cell's grade: the slack on answer times, the recovery time for green, and the leak allowances. */
     static final long SLACK_MS = 1_000;
     static final long RECOVERY_GREEN_MS = 5_000;
@@ -44,11 +48,14 @@ final class CellRunner {
         this.connections = connections;
     }
 
-    Cell run(Instance instance, URI base, Fault fault, long limitMs) throws Exception {
+    Cell run(Instance instance, URI base, Fault fault) throws Exception {
         List<String> notes = new ArrayList<>();
+        // the limit is the one the instance runs with, not a default of ours
+        Double limitS = gauge(base, instance, ANSWER_LIMIT);
+        Long limitMs = limitS == null ? null : Math.round(limitS * 1000);
+        Duration hangAfter = Duration.ofMillis((limitMs == null ? UNKNOWN_LIMIT_MS : limitMs) + 10_000);
         boolean shop = instance.app().equals("shop");
         List<Long> buyable = shop ? servers.buyableItems(20) : List.of();
-        Duration hangAfter = Duration.ofMillis(limitMs + 10_000);
         long[] shopBefore = shop ? servers.ordersAndStock() : null;
         // threads, files and sessions are compared under the same load: at the end of the baseline
         // and once recovered (a cold instance grows its pools in the first seconds; no leak)
@@ -114,6 +121,10 @@ final class CellRunner {
         Map<String, Integer> baseline = count(samples, s -> s.endNs() < t0);
         long end = recoveredAt == null ? Long.MAX_VALUE : Math.max(recoveredAt, t1);
         Map<String, Integer> during = count(samples, s -> s.endNs() >= t0 && s.startNs() <= end);
+        int answered = during.values().stream().mapToInt(Integer::intValue).sum();
+        Double okPct = answered == 0 ? null : 100.0 * during.get(Outcome.OK.key()) / answered;
+        int fast503 = (int) samples.stream().filter(s -> s.endNs() >= t0 && s.startNs() <= end && s.status() == 503
+                && s.millis() <= SLACK_MS).count();
         Long firstError = samples.stream().filter(s -> !s.outcome().ok() && s.endNs() >= t0)
                 .mapToLong(Sample::endNs).min().stream().boxed().findFirst().map(e -> (e - t0) / 1_000_000).orElse(null);
         Long slowest = samples.stream().filter(s -> s.endNs() >= t0 && s.startNs() <= t1)
@@ -134,7 +145,7 @@ final class CellRunner {
         String grade = grade(during, slowest, limitMs, recovery, threadsBefore, threadsAfter, filesBefore, filesAfter,
                 connsBefore, connsAfter, purchases, notes);
         return new Cell(instance.name(), instance.app(), instance.mode(), fault.letter, fault.label, grade, firstError,
-                baseline, during, slowest, baselineSlowest, limitMs, recovery, new Integer[] {threadsBefore, threadsAfter},
+                baseline, during, okPct, fast503, slowest, baselineSlowest, limitMs, recovery, new Integer[] {threadsBefore, threadsAfter},
                 new Integer[] {filesBefore, filesAfter}, new Integer[] {connsBefore, connsAfter}, purchases, notes, tally);
     }
 
@@ -161,23 +172,24 @@ final class CellRunner {
 
     /**
      * Red: a hang, an answer slower than limit + 1 s, no recovery, or purchases that do not add up.
-     * Amber: recovery over 5 s, a wrong answer (5xx other than 503), or resources that grew.
+     * Amber: recovery over 5 s, a wrong answer (5xx other than 503), resources that grew, or a figure
+     * that could not be read ("unmeasured": no evidence is never a pass).
      */
-    static String grade(Map<String, Integer> during, Long slowest, long limitMs, Long recovery, Integer thrB, Integer thrA,
+    static String grade(Map<String, Integer> during, Long slowest, Long limitMs, Long recovery, Integer thrB, Integer thrA,
                         Integer fdB, Integer fdA, Integer connB, Integer connA, Long[] purchases, List<String> notes) {
         String grade = Cell.GREEN;
         if (during.get(Outcome.HANG.key()) > 0) {
             notes.add(during.get(Outcome.HANG.key()) + " requests hung (no answer)");
             grade = Cell.RED;
         }
-        if (slowest != null && slowest > limitMs + SLACK_MS) {
+        if (slowest != null && limitMs != null && slowest > limitMs + SLACK_MS) {
             notes.add("slowest " + slowest + " ms > timeout " + limitMs + " ms + 1 s");
             grade = Cell.RED;
         }
         if (recovery == null) {
             grade = Cell.RED;
         }
-        if (purchases != null && (purchases[1] == null || !purchases[0].equals(purchases[1]) || !purchases[1].equals(purchases[2]))) {
+        if (purchases != null && purchases[1] != null && (!purchases[0].equals(purchases[1]) || !purchases[1].equals(purchases[2]))) {
             notes.add("purchases: " + purchases[0] + " confirmed, " + purchases[1] + " new orders, stock -" + purchases[2]);
             grade = Cell.RED;
         }
@@ -196,15 +208,47 @@ final class CellRunner {
             notes.add("resources grew (threads " + thrB + "→" + thrA + ", files " + fdB + "→" + fdA + ", server sessions " + connB + "→" + connA + ")");
             grade = Cell.AMBER;
         }
+        List<String> unread = new ArrayList<>();
+        if (limitMs == null) {
+            unread.add("the instance's answer limit (" + ANSWER_LIMIT + ")");
+        }
+        if (slowest == null) {
+            unread.add("the slowest answer (none overlapped the fault)");
+        }
+        if (thrB == null || thrA == null) {
+            unread.add("live threads");
+        }
+        if (fdB == null || fdA == null) {
+            unread.add("open files");
+        }
+        if (connB == null || connA == null) {
+            unread.add("server sessions");
+        }
+        if (purchases != null && (purchases[1] == null || purchases[2] == null)) {
+            unread.add("orders and stock");
+        }
+        if (!unread.isEmpty()) {
+            notes.add(UNMEASURED + ": " + String.join(", ", unread));
+            grade = Cell.AMBER;
+        }
         return grade;
     }
+
+    /** How a note about figures that could not be read starts. */
+    static final String UNMEASURED = "unmeasured";
 
     private static boolean grew(Integer before, Integer after, int by) {
         return before != null && after != null && after - before > by;
     }
 
-    /** One gauge from the instance's Prometheus page; null when it cannot be read. */
+    /** One gauge from the instance's Prometheus page, rounded; null when it cannot be read. */
     private Integer metric(URI base, Instance instance, String name) {
+        Double v = gauge(base, instance, name);
+        return v == null ? null : (int) Math.round(v);
+    }
+
+    /** One gauge from the instance's Prometheus page; null when it cannot be read. */
+    private Double gauge(URI base, Instance instance, String name) {
         if (!instance.hasMetrics()) {
             return null;
         }
@@ -212,7 +256,7 @@ final class CellRunner {
             HttpResponse<String> r = scrape.send(HttpRequest.newBuilder(base.resolve(instance.metricsPath()))
                     .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
             OptionalDouble v = PrometheusText.parse(r.body()).sum(name);
-            return v.isPresent() ? (int) Math.round(v.getAsDouble()) : null;
+            return v.isPresent() ? v.getAsDouble() : null;
         } catch (java.io.IOException e) {
             return null;
         } catch (InterruptedException e) {

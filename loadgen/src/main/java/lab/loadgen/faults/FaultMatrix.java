@@ -28,17 +28,15 @@ public final class FaultMatrix {
     private final Servers servers;
     private final CellRunner runner;
     private final HostResolver hosts;
-    private final Map<String, Long> limitMsByApp;
     private final Map<String, Object> settings;
     private final Consumer<String> log;
     private List<String> isolate = List.of();
 
     public FaultMatrix(lab.link.Toxiproxy toxiproxy, Path scripts, HostResolver hosts, int connections,
-                       CellRunner.Timing timing, Map<String, Long> limitMsByApp, Consumer<String> log) {
+                       CellRunner.Timing timing, Consumer<String> log) {
         this.servers = new Servers(scripts);
         this.runner = new CellRunner(new Injector(toxiproxy, servers), servers, timing, connections);
         this.hosts = hosts;
-        this.limitMsByApp = limitMsByApp;
         this.log = log;
         this.settings = new LinkedHashMap<>();
         settings.put("connections", connections);
@@ -47,7 +45,6 @@ public final class FaultMatrix {
         settings.put("recoveryMaxSeconds", timing.recoveryMax().toSeconds());
         settings.put("quietSeconds", timing.quiet().toSeconds());
         settings.put("leakWindowSeconds", CellRunner.LEAK_WINDOW.toSeconds());
-        limitMsByApp.forEach((app, ms) -> settings.put(app + "TimeoutMs", ms));
         settings.put("latencySpikeMs", Injector.SPIKE_MS);
         settings.put("bandwidthKBps", Injector.BANDWIDTH_KBPS);
         settings.put("toxiproxy", toxiproxy.url().toString());
@@ -92,9 +89,10 @@ public final class FaultMatrix {
                 }
                 for (Fault fault : faults) {
                     log.accept(instance.name() + ": (" + fault.letter + ") " + fault.label + " …");
-                    Cell cell = runner.run(instance, base, fault, limitMsByApp.getOrDefault(instance.app(), 10_000L));
+                    Cell cell = runner.run(instance, base, fault);
                     cells.add(cell);
                     log.accept("  " + cell.grade() + ": first error " + cell.firstErrorMs() + " ms, " + cell.during()
+                            + (cell.okPct() == null ? "" : String.format(java.util.Locale.ROOT, ", %.0f%% ok", cell.okPct()))
                             + ", slowest " + cell.slowestMs() + " ms, recovery " + cell.recoveryMs() + " ms"
                             + (cell.purchases() == null ? "" : ", purchases " + java.util.Arrays.toString(cell.purchases()))
                             + (cell.notes().isEmpty() ? "" : " " + cell.notes()));

@@ -13,6 +13,7 @@ import lab.access.SourceUrl;
 import lab.data.Sources;
 import lab.link.LinkProxy;
 import lab.link.Toxiproxy;
+import lab.report.results.ProxyHop;
 import lab.report.Spread;
 
 /**
@@ -34,25 +35,46 @@ final class LinkProbe {
     /** The round trip through {@code instance}'s link in ms, or empty (no proxies, the server refused, ...). */
     Optional<Double> measure(String instance) {
         try {
-            if (!api.isUp()) {
-                return Optional.empty();
-            }
-            for (LinkProxy p : api.proxies()) {
-                if (p.name().startsWith(instance + "--")) {
-                    return Optional.of(probe(p));
-                }
-            }
-            return Optional.empty();
+            Optional<LinkProxy> p = firstProxy(instance);
+            return p.isEmpty() ? Optional.empty() : Optional.of(probe(through(p.get())));
         } catch (Exception e) {
             return Optional.empty();
         }
     }
 
-    /** Medians of timed SELECT 1 on a connection of its own to the proxy's source, through the proxy. */
-    private static double probe(LinkProxy p) throws SQLException {
-        String source = p.name().substring(p.name().indexOf("--") + 2).toUpperCase(Locale.ROOT);
-        SourceUrl url = SourceUrl.parse(Sources.valueOf(source).url());
-        SourceUrl through = new SourceUrl(url.engine(), url.user(), url.password(), p.host(), p.port(), url.database());
+    /** What the proxy hop adds: the same probe through {@code instance}'s first proxy and straight to its server. */
+    Optional<ProxyHop> hop(String instance) {
+        try {
+            Optional<LinkProxy> p = firstProxy(instance);
+            if (p.isEmpty() || p.get().rttMs() != 0) {
+                return Optional.empty(); // an added RTT is not the hop's own cost
+            }
+            double via = probe(through(p.get()));
+            return Optional.of(new ProxyHop(sourceOf(p.get()).name().toLowerCase(Locale.ROOT), via, probe(SourceUrl.parse(sourceOf(p.get()).url()))));
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
+    private Optional<LinkProxy> firstProxy(String instance) throws java.io.IOException {
+        if (!api.isUp()) {
+            return Optional.empty();
+        }
+        return api.proxies().stream().filter(p -> p.name().startsWith(instance + "--")).findFirst();
+    }
+
+    private static Sources sourceOf(LinkProxy p) {
+        return Sources.valueOf(p.name().substring(p.name().indexOf("--") + 2).toUpperCase(Locale.ROOT));
+    }
+
+    /** The proxy's source, with its host and port replaced by the proxy's. */
+    private static SourceUrl through(LinkProxy p) {
+        SourceUrl url = SourceUrl.parse(sourceOf(p).url());
+        return new SourceUrl(url.engine(), url.user(), url.password(), p.host(), p.port(), url.database());
+    }
+
+    /** Median of timed SELECT 1 on a connection of its own (one unrecorded first). */
+    private static double probe(SourceUrl through) throws SQLException {
         DriverManager.setLoginTimeout(5);
         try (Connection c = DriverManager.getConnection(through.jdbcUrl(), through.user(), through.password());
              Statement s = c.createStatement()) {

@@ -21,6 +21,7 @@ import lab.report.load.ReportPage;
 import lab.report.Spread;
 import lab.report.results.Point;
 import lab.report.results.Repetitions;
+import lab.report.results.ProxyHop;
 import lab.report.results.Run;
 import lab.loadgen.results.RunDirectory;
 import lab.loadgen.tool.LoadTool;
@@ -122,7 +123,8 @@ public final class SweepRunner {
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
         return new Run(id, started, null, config.profile().name(), MachineFacts.collect(hosts, config.shared()),
                 "running", config.order().name().toLowerCase(java.util.Locale.ROOT), tools.info(), plan,
-                notes(tools), null, null, lab.link.LabLink.current(lab.link.LinkFile.runDir()).toString());
+                notes(tools), null, null, lab.link.LabLink.current(lab.link.LinkFile.runDir()).toString(),
+                hosts.size() == 1 && hosts.getFirst().equals("127.0.0.1") ? proxyHop() : null);
     }
 
     private List<String> notes(ToolPlan tools) {
@@ -211,6 +213,12 @@ public final class SweepRunner {
             recorder.add(step, p);
             progress.step(step, p);
         }
+    }
+
+    /** The proxy hop through the first measured instance's first proxy, before any load (null without proxies). */
+    private ProxyHop proxyHop() {
+        return config.targets().values().stream().flatMap(List::stream).findFirst()
+                .flatMap(t -> linkProbe.hop(t.instance().name())).orElse(null);
     }
 
     /** The link's round trip at rest through the step's instance's proxy (none without proxies). */

@@ -68,7 +68,7 @@ class DashboardTest {
         Path newer = Files.createDirectories(results.resolve("20260202-000000-quick"));
         var sample = SampleResults.portal("20260202-000000-quick");
         ResultsJson.write(new lab.report.results.Results(new lab.report.results.Run("20260202-000000-quick",
-                "2026-02-02T00:00:00Z", null, "quick", sample.run().machine(), "complete", "listed", null, null, null, null, null, null),
+                "2026-02-02T00:00:00Z", null, "quick", sample.run().machine(), "complete", "listed", null, null, null, null, null, null, null),
                 sample.series()), newer.resolve("results.json"));
         Files.writeString(newer.resolve("index.html"), "<html>newer</html>");
         Path odd = Files.createDirectories(results.resolve("x<b>y&z"));

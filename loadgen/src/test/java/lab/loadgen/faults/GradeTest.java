@@ -24,7 +24,7 @@ class GradeTest {
     }
 
     static String grade(Map<String, Integer> during, Long slowest, Long recovery, Long[] purchases) {
-        return CellRunner.grade(during, slowest, 6_000, recovery, 40, 41, 100, 101, 30, 30, purchases, new ArrayList<>());
+        return CellRunner.grade(during, slowest, 6_000L, recovery, 40, 41, 100, 101, 30, 30, purchases, new ArrayList<>());
     }
 
     @Test
@@ -45,7 +45,22 @@ class GradeTest {
     void slowRecoveryWrongAnswersAndGrowthAreAmber() {
         assertEquals(Cell.AMBER, grade(during(100, 0, 0, 0), 2_000L, 5_001L, null));
         assertEquals(Cell.AMBER, grade(during(100, 0, 3, 0), 2_000L, 0L, null));
-        assertEquals(Cell.AMBER, CellRunner.grade(during(1, 0, 0, 0), 1L, 6_000, 0L, 40, 80, 100, 100, 30, 30, null, new ArrayList<>()));
+        assertEquals(Cell.AMBER, CellRunner.grade(during(1, 0, 0, 0), 1L, 6_000L, 0L, 40, 80, 100, 100, 30, 30, null, new ArrayList<>()));
+    }
+
+    @Test
+    void aFigureThatCouldNotBeReadIsAmberNeverGreen() {
+        List<String> notes = new ArrayList<>();
+        assertEquals(Cell.AMBER, CellRunner.grade(during(100, 0, 0, 0), 2_000L, 6_000L, 0L, null, 41, 100, 101, 30, 30, null, notes));
+        assertEquals(List.of("unmeasured: live threads"), notes);
+        notes.clear();
+        assertEquals(Cell.AMBER, CellRunner.grade(during(100, 0, 0, 0), 2_000L, null, 0L, 40, 41, 100, 101, null, 30, null, notes),
+                "no limit read from the instance, no session count");
+        assertEquals(List.of("unmeasured: the instance's answer limit (lab_answer_limit_seconds), server sessions"), notes);
+        assertEquals(Cell.AMBER, grade(during(100, 0, 0, 0), 2_000L, 0L, new Long[] {7L, null, null}), "orders not readable");
+        assertEquals(Cell.AMBER, grade(during(100, 0, 0, 0), null, 0L, null), "no answer overlapped the fault");
+        assertEquals(Cell.RED, CellRunner.grade(during(100, 0, 0, 2), 2_000L, null, 0L, null, null, null, null, null, null, null,
+                new ArrayList<>()), "a hang is red whatever else is missing");
     }
 
     @Test
@@ -65,7 +80,7 @@ class GradeTest {
     @Test
     void thePageHasOneMatrixPerApp(@TempDir Path dir) throws Exception {
         Cell cell = new Cell("shop-jdbc", "shop", "jdbc", "b", "silent server", Cell.RED, 120L, during(1, 0, 0, 0),
-                during(3, 0, 0, 2), 20_000L, 900L, 10_000, null, new Integer[] {40, 40}, new Integer[] {90, null},
+                during(3, 0, 0, 2), 60.0, 0, 20_000L, 900L, 10_000L, null, new Integer[] {40, 40}, new Integer[] {90, null},
                 new Integer[] {20, 20}, new Long[] {1L, 1L, 1L}, List.of("2 requests hung (no answer)"),
                 new PurchaseTally(2, 1, 1, 0, 3));
         FaultsReport.write(dir, new FaultsReport.Run("x", "2026-01-01T00:00Z", null, "running", Map.of("connections", 50, "windowSeconds", 8, "shopTimeoutMs", 10_000L), List.of(cell)));
@@ -73,6 +88,7 @@ class GradeTest {
         assertEquals(1, html.split("<h2>shop</h2>", -1).length - 1, html);
         assertEquals(true, html.contains("class=\"cell red\"") && html.contains("hang 2") && html.contains("2 requests hung"), html);
         assertEquals(true, html.contains("retries 3, lost acks recovered 1, unresolved 0"), html);
+        assertEquals(true, html.contains("ok 60 %</strong> during the fault · fast 503s 0"), html);
         assertEquals("shop-jdbc", FaultsReport.read(dir).cells().getFirst().instance());
         assertEquals(new PurchaseTally(2, 1, 1, 0, 3), FaultsReport.read(dir).cells().getFirst().purchaseKeys());
     }

@@ -114,7 +114,7 @@ class RealSweepTest {
         Results r = ResultsJson.read(results.resolve(from).resolve("results.json"));
         var run = r.run();
         ResultsJson.write(new Results(new lab.report.results.Run(to, run.started(), run.finished(), run.profile(),
-                run.machine(), run.status(), run.order(), run.tools(), run.plan(), run.notes(), run.runs(), run.rounds(), run.link()), r.series()),
+                run.machine(), run.status(), run.order(), run.tools(), run.plan(), run.notes(), run.runs(), run.rounds(), run.link(), run.proxyHop()), r.series()),
                 target.resolve("results.json"));
     }
 

@@ -52,7 +52,7 @@ public final class SampleResults {
                 "wrk", new ToolInfo(true, true, "/usr/bin/wrk", "wrk 4.1.0", null, List.of("requestsPerSec")),
                 "wrk2", new ToolInfo(true, true, "/usr/bin/wrk2", "wrk2", null, List.of("p99Ms")));
         Run run = new Run(id, "2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z", "quick", machine, "complete", "listed",
-                tools, Map.of(), List.of("figures from the fixture outputs <test>"), null, null, "loopback");
+                tools, Map.of(), List.of("figures from the fixture outputs <test>"), null, null, "loopback", null);
         return new Results(run, series);
     }
 }

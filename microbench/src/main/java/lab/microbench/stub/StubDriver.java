@@ -16,6 +16,9 @@ public final class StubDriver implements Driver {
 
     public static final String URL = "jdbc:stub:";
 
+    /** Connections opened so far: a pool that reuses them opens at most its size. */
+    private static final java.util.concurrent.atomic.AtomicLong OPENED = new java.util.concurrent.atomic.AtomicLong();
+
     static {
         try {
             DriverManager.registerDriver(new StubDriver());
@@ -26,7 +29,15 @@ public final class StubDriver implements Driver {
 
     @Override
     public Connection connect(String url, Properties info) {
-        return acceptsURL(url) ? StubJdbc.connection() : null;
+        if (!acceptsURL(url)) {
+            return null;
+        }
+        OPENED.incrementAndGet();
+        return StubJdbc.connection();
+    }
+
+    public static long opened() {
+        return OPENED.get();
     }
 
     @Override

@@ -37,7 +37,7 @@ public class SessionBench {
     public String variant;
     @Param({"50"})
     public int requests;
-    /** A link id of {@link ThesisPlan#LINKS}: loopback, lan (0.19 ms RTT), internet (78 ms). */
+    /** A link id of {@link ThesisPlan#LINKS}: loopback, lan (0.19 ms RTT), wan (78 ms). */
     @Param({"loopback"})
     public String link;
 

@@ -325,6 +325,9 @@ public final class ThesisPage {
         Map<String, List<JmhScore>> byLink = new LinkedHashMap<>();
         for (ThesisPlan.Link link : ThesisPlan.LINKS) {
             List<JmhScore> scores = JmhScore.read(dir.resolve(Experiment.PIPELINING.file + "-" + link.id() + ".json"));
+            if (scores.isEmpty() && link.link() == lab.link.Link.WAN) { // written before the link was called wan
+                scores = JmhScore.read(dir.resolve(Experiment.PIPELINING.file + "-internet.json"));
+            }
             if (!scores.isEmpty()) {
                 byLink.put(link.id(), scores);
             }
@@ -335,7 +338,8 @@ public final class ThesisPage {
     /** A score's link id: its {@code link} parameter, else the thesis link with its one-way delay, else "N µs one way". */
     static String linkOf(JmhScore s) {
         if (!s.param("link").isEmpty()) {
-            return s.param("link");
+            String id = s.param("link");
+            return ThesisPlan.LINKS.stream().anyMatch(l -> l.id().equals(id)) || id.equals("internet") ? ThesisPlan.link(id).id() : id;
         }
         String micros = s.param("oneWayMicros");
         if (micros.isEmpty()) {
@@ -349,7 +353,7 @@ public final class ThesisPage {
         return switch (link) {
             case "loopback" -> "loopback";
             case "lan" -> "emulated 0.19 ms link";
-            case "internet" -> "emulated 78 ms link";
+            case "wan" -> "emulated 78 ms link";
             default -> link;
         };
     }

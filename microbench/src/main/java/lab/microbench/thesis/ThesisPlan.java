@@ -18,17 +18,22 @@ public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh slo
                          List<Link> links, List<Integer> servers, List<Integer> connections, List<Variant> scaleVariants) {
 
     /**
-     * A link of Figures 4.1–4.3: the thesis' measured round trip, emulated by Toxiproxy
-     * ({@link ThesisLink}); {@code oneWayMicros} is its nominal one-way delay, kept to label
-     * results written before the link parameter existed.
+     * A link of Figures 4.1–4.3: the lab's {@link lab.link.Link} of that name (the same words as
+     * {@code LINK=}), with the thesis' measured round trip, emulated by Toxiproxy ({@link ThesisLink});
+     * {@code oneWayMicros} is its nominal one-way delay, kept to label results written before the
+     * link parameter existed.
      */
-    public record Link(String id, String title, double thesisRttMs, long oneWayMicros) {
+    public record Link(lab.link.Link link, String title, double thesisRttMs, long oneWayMicros) {
+
+        public String id() {
+            return link.name();
+        }
     }
 
     public static final List<Link> LINKS = List.of(
-            new Link("loopback", "Figure 4.1: loopback (thesis: 0.046 ms ping)", 0.046, 0),
-            new Link("lan", "Figure 4.2: emulated gigabit Ethernet, 0.19 ms round trip", 0.19, 95),
-            new Link("internet", "Figure 4.3: emulated Internet link, 78 ms round trip", 78, 39_000));
+            new Link(lab.link.Link.LOOPBACK, "Figure 4.1: loopback (thesis: 0.046 ms ping)", 0.046, 0),
+            new Link(lab.link.Link.LAN, "Figure 4.2: emulated gigabit Ethernet, 0.19 ms round trip", 0.19, 95),
+            new Link(lab.link.Link.WAN, "Figure 4.3: emulated Internet link (wan), 78 ms round trip", 78, 39_000));
 
     public static final String LOOPBACK = "loopback";
     /** Table 4.1 is measured on loopback and over the emulated 0.19 ms link (thesis: 1 GbE). */
@@ -36,9 +41,11 @@ public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh slo
 
     public static final int BASE_PORT = 5441;
 
+    /** The link of that {@code LINK=} name; "internet", its name in results written before, reads as wan. */
     public static Link link(String id) {
-        return LINKS.stream().filter(l -> l.id().equals(id)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown link " + id + "; known: loopback, lan, internet"));
+        String name = "internet".equals(id) ? lab.link.Link.WAN.name() : id;
+        return LINKS.stream().filter(l -> l.id().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown link " + id + "; known: loopback, lan, wan"));
     }
 
     public static ThesisPlan quick() {
