@@ -121,6 +121,15 @@ public final class LoadClaims {
         return new Claim(source, claim, status, evidence + (winner == null ? " — " + why : ""));
     }
 
+    /** A section 4.2 claim that {@code expected} wins between modes a and b at one row's load. */
+    private static Claim headToHead(String claim, Judged j, AppVerdict.Row row, String expected, String a, String b) {
+        String[] why = new String[1];
+        String winner = compare(a, candidate(row, a), b, candidate(row, b), why);
+        return decided("4.2", claim, expected, winner, why[0], String.format(Locale.ROOT,
+                "%s, at %d connections: %s %s vs %s %s successes/s", j.note(), row.scenario().concurrency(),
+                a, text(entry(row, a).value()), b, text(entry(row, b).value())));
+    }
+
     static Claim threadpoolBeatsJdbcAtLowLoad(AppVerdict portal) {
         String claim = "Thread-pool outperforms JDBC at low load (portal)";
         Judged j = rows(portal);
@@ -130,11 +139,7 @@ public final class LoadClaims {
         if (low.isEmpty()) {
             return new Claim("4.2", claim, Claim.Status.NOT_MEASURED, "no portal point with both jdbc and threadpool");
         }
-        String[] why = new String[1];
-        String winner = compare(THREADPOOL, candidate(low.get(), THREADPOOL), JDBC, candidate(low.get(), JDBC), why);
-        return decided("4.2", claim, THREADPOOL, winner, why[0], String.format(Locale.ROOT,
-                "%s, at %d connections: threadpool %s vs jdbc %s successes/s", j.note(), low.get().scenario().concurrency(),
-                text(entry(low.get(), THREADPOOL).value()), text(entry(low.get(), JDBC).value())));
+        return headToHead(claim, j, low.get(), THREADPOOL, THREADPOOL, JDBC);
     }
 
     static Claim threadpoolDegradesPast400(AppVerdict portal) {
@@ -209,12 +214,7 @@ public final class LoadClaims {
                     + "hand-off measured beside the unfair one (mode " + THREADPOOL_FAIR + "); the lab's instances run the "
                     + "thesis' unfair hand-off");
         }
-        String[] why = new String[1];
-        String winner = compare(THREADPOOL, candidate(row.get(), THREADPOOL), THREADPOOL_FAIR,
-                candidate(row.get(), THREADPOOL_FAIR), why);
-        return decided("4.2", claim, THREADPOOL, winner, why[0], String.format(Locale.ROOT,
-                "%s, at %d connections: fair %s vs unfair %s successes/s", j.note(), row.get().scenario().concurrency(),
-                text(entry(row.get(), THREADPOOL_FAIR).value()), text(entry(row.get(), THREADPOOL).value())));
+        return headToHead(claim, j, row.get(), THREADPOOL, THREADPOOL, THREADPOOL_FAIR);
     }
 
     static Claim nonblockingScalesBetter(AppVerdict shop) {
