@@ -1,4 +1,4 @@
-# One build, one image per role. Every step mirrors a native step (see README, "Containers"):
+# One build, one image per role. Every step mirrors a native step (see docs/containers.md):
 #   build    = ./mvnw install -DskipTests          (native: make build)
 #   runtime  = a Temurin JRE, non-root            (native: scripts/find-jdk.sh)
 #   loadgen  = Debian 12 + httperf + wrk from apt (native: the same Debian packages) + wrk2 from source

@@ -98,11 +98,14 @@ else
 	@scripts/lab.sh status
 endif
 
+# An app's modes as instances.conf lists them (the one list of instances): jdbc|threadpool|...
+modes_of = $(shell awk '!/^\#/ && $$2 == "$(1)" {print $$3}' instances.conf | paste -sd'|')
+
 portal: $(PORTAL_JAR) ## run one portal instance in the foreground: make portal MODE=nonblocking
-	@scripts/run-instance.sh portal-$(or $(MODE),$(error MODE=jdbc|threadpool|nonblocking|virtual|reactive is required))
+	@scripts/run-instance.sh portal-$(or $(MODE),$(error MODE=$(call modes_of,portal) is required))
 
 shop: $(SHOP_JAR) ## run one shop instance in the foreground: make shop MODE=nonblocking
-	@scripts/run-instance.sh shop-$(or $(MODE),$(error MODE=jdbc|threadpool|nonblocking|virtual is required))
+	@scripts/run-instance.sh shop-$(or $(MODE),$(error MODE=$(call modes_of,shop) is required))
 
 PROFILE ?= map
 APP ?= all

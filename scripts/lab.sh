@@ -8,10 +8,11 @@
 #   lab.sh stop instance…     stop those instances (the rest keeps running)
 #   lab.sh only instance      stop every instance but this one and the dashboard, start it if needed
 # LINK=0|lan|wan|<ms RTT>|loopback (default 0): anything but loopback also starts
-# toxiproxy-server (one more lab process, installed by scripts/tools.sh when missing) with a proxy
-# per instance and source, and the instances connect through them (scripts/lib/urls.sh has the
-# port scheme), so any run can change the round trip without a restart (make link, the map
-# profile). loopback is the direct, proxy-less setting.
+# toxiproxy-server (one more lab process, installed by scripts/tools.sh when missing); the link
+# itself is lab.link's (`loadgen link`): it creates a proxy per instance and source, sets the RTT
+# and records it, and the instances connect through their proxies, so any run can change the
+# round trip without a restart (make link, the map profile). loopback is the direct, proxy-less
+# setting. This script only starts and stops processes.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -116,8 +117,8 @@ toxiproxy_bin() {
   echo "$bin"
 }
 
-# Starts toxiproxy-server with every instance's proxies when LINK is not loopback, then sets the
-# RTT and records the link.
+# Starts toxiproxy-server when LINK is not loopback; lab.link then creates every instance's
+# proxies, sets the RTT and records the link.
 link_up() {
   local bin deadline n
   if [ -z "$LINK" ]; then
@@ -156,8 +157,7 @@ link_up() {
       [ -n "$bin" ] || { say "error: toxiproxy-server is still not found after installing it"; return 1; }
     fi
     mkdir -p "$PIDS" "$LOGS"
-    toxiproxy_config >"$RUN_DIR/toxiproxy.json"
-    daemon "$LOGS/toxiproxy.log" "$bin" -host 127.0.0.1 -port "$TOXIPROXY_PORT" -proxy-metrics -config "$RUN_DIR/toxiproxy.json"
+    daemon "$LOGS/toxiproxy.log" "$bin" -host 127.0.0.1 -port "$TOXIPROXY_PORT" -proxy-metrics
     echo $! >"$PIDS/toxiproxy.pid"
     say "started toxiproxy (pid $!, log ${LOGS#$root/}/toxiproxy.log, API $TOXIPROXY_URL)"
     deadline=$((SECONDS + 15))
@@ -170,7 +170,7 @@ link_up() {
       sleep 0.3
     done
   fi
-  link_command "$LINK" || return 1
+  link_command --create "$LINK" || return 1   # lab.link: every instance's proxies, the RTT, the record
   export LINK_PROXIES=1   # run-instance.sh points the source URLs at the proxies
 }
 

@@ -17,12 +17,13 @@ port=$(instance_field "$name" 4)
 jdk=$("$here/find-jdk.sh") || exit 1
 
 # LINK_PROXIES=1 (set by `make up LINK=…`): every source URL of this instance points at its own
-# Toxiproxy proxy (scripts/lib/urls.sh); the proxies add the link's RTT.
-if [ "${LINK_PROXIES:-0}" = 1 ]; then
-  for source in $(sources_of "$app"); do
-    var=$(source_env "$source")
-    export "$var=$(proxied_url "$name" "$source")"
-  done
+# Toxiproxy proxy, as lab.link says (`loadgen link --urls`); the proxies add the link's RTT.
+if [ "${LINK_PROXIES:-0}" = 1 ] && [ "$app" != dashboard ]; then
+  urls=$("$jdk/bin/java" -jar "$root/loadgen/target/loadgen.jar" link --urls "$name" --instances "$INSTANCES_CONF") ||
+    { echo "error: could not get $name's proxied source URLs from lab.link" >&2; exit 1; }
+  while IFS='=' read -r var url; do
+    export "$var=$url"
+  done <<<"$urls"
 fi
 
 # A running JVM loads classes from its jar lazily: run from a private copy, so that a rebuild

@@ -68,6 +68,20 @@ public record SourceUrl(Engine engine, String user, String password, String host
         return new SourceUrl(engine, user, password, host, port, otherDatabase);
     }
 
+    /** The same database reached at another address (a proxy in front of the server). */
+    public SourceUrl at(String otherHost, int otherPort) {
+        return new SourceUrl(engine, user, password, otherHost, otherPort, database);
+    }
+
+    /** The URL as an env var holds it, password included; {@link #parse} reads it back. */
+    public String text() {
+        return engine.scheme + "://" + encode(user) + ":" + encode(password) + "@" + host + ":" + port + "/" + database;
+    }
+
+    private static String encode(String s) {
+        return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
     /** host:port/db, used in error messages and metric tags. */
     public String address() {
         return host + ":" + port + "/" + database;

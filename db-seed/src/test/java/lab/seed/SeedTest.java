@@ -14,7 +14,7 @@ import java.util.concurrent.Executors;
 import lab.access.SourceUrl;
 import lab.data.Scale;
 import lab.data.Sources;
-import lab.seed.load.Connections;
+import lab.seed.load.LoadConnections;
 import lab.seed.load.DatasetLoader;
 import lab.seed.load.DatasetLoader.Outcome;
 import lab.seed.load.Databases;
@@ -63,7 +63,7 @@ class SeedTest {
     @ParameterizedTest
     @EnumSource(SourceUrl.Engine.class)
     void rowCountsAreExactlyThoseOfDesign(SourceUrl.Engine engine) throws SQLException {
-        try (Connection c = Connections.open(database(engine))) {
+        try (Connection c = LoadConnections.open(database(engine))) {
             assertEquals(1_000, count(c, "contacts"));
             assertEquals(20_000, count(c, "access_log"));
             assertEquals(1_000, count(c, "items"));
@@ -76,7 +76,7 @@ class SeedTest {
     @EnumSource(SourceUrl.Engine.class)
     void hitsOfAUriInAnHourAreARangeScanOnTheIndex(SourceUrl.Engine engine) throws SQLException {
         String query = "SELECT COUNT(*) FROM access_log WHERE uri = '/' AND ts >= '2025-03-01 10:00:00' AND ts < '2025-03-01 11:00:00'";
-        try (Connection c = Connections.open(database(engine)); Statement s = c.createStatement();
+        try (Connection c = LoadConnections.open(database(engine)); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("EXPLAIN " + query)) {
             StringBuilder plan = new StringBuilder();
             while (rs.next()) {
@@ -91,7 +91,7 @@ class SeedTest {
     @ParameterizedTest
     @EnumSource(SourceUrl.Engine.class)
     void searchIsAnIndexLookup(SourceUrl.Engine engine) throws SQLException {
-        try (Connection c = Connections.open(database(engine)); Statement s = c.createStatement();
+        try (Connection c = LoadConnections.open(database(engine)); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM item_keywords WHERE keyword = 'mug'")) {
             rs.next();
             assertTrue(rs.getLong(1) > 0, "some items are mugs");
@@ -103,8 +103,8 @@ class SeedTest {
         for (Dataset dataset : List.of(Dataset.CONTACTS, Dataset.LOGS, Dataset.SHOP)) {
             TableFigures generatedOnce = loader(dataset, SourceUrl.Engine.MYSQL).generate(generators);
             TableFigures generatedTwice = loader(dataset, SourceUrl.Engine.MYSQL).generate(generators);
-            try (Connection my = Connections.open(database(SourceUrl.Engine.MYSQL));
-                 Connection pg = Connections.open(database(SourceUrl.Engine.POSTGRESQL))) {
+            try (Connection my = LoadConnections.open(database(SourceUrl.Engine.MYSQL));
+                 Connection pg = LoadConnections.open(database(SourceUrl.Engine.POSTGRESQL))) {
                 TableFigures inMysql = loader(dataset, SourceUrl.Engine.MYSQL).databaseFigures(my);
                 TableFigures inPostgres = loader(dataset, SourceUrl.Engine.POSTGRESQL).databaseFigures(pg);
                 for (var table : dataset.tables) {
@@ -136,7 +136,7 @@ class SeedTest {
     @ParameterizedTest
     @EnumSource(SourceUrl.Engine.class)
     void anInterruptedLoadIsRedoneCleanly(SourceUrl.Engine engine) throws SQLException {
-        try (Connection c = Connections.open(database(engine)); Statement s = c.createStatement()) {
+        try (Connection c = LoadConnections.open(database(engine)); Statement s = c.createStatement()) {
             // What a load killed half-way leaves: the marker still says loading, the table is half full.
             s.executeUpdate("UPDATE seed_marker SET status = 'loading' WHERE dataset = 'logs'");
             s.executeUpdate("DELETE FROM access_log WHERE id > 7000");
@@ -150,7 +150,7 @@ class SeedTest {
     @ParameterizedTest
     @EnumSource(SourceUrl.Engine.class)
     void aDifferentScaleIsReloaded(SourceUrl.Engine engine) throws SQLException {
-        try (Connection c = Connections.open(database(engine)); Statement s = c.createStatement()) {
+        try (Connection c = LoadConnections.open(database(engine)); Statement s = c.createStatement()) {
             s.executeUpdate("UPDATE seed_marker SET scale = 'small' WHERE dataset = 'shop'");
         }
         assertEquals(Outcome.LOADED, loader(Dataset.SHOP, engine).seed(false, generators, rows -> { }).outcome());
@@ -160,7 +160,7 @@ class SeedTest {
     @ParameterizedTest
     @EnumSource(SourceUrl.Engine.class)
     void aShopSeededBeforeRequestKeysGetsTheColumnInPlace(SourceUrl.Engine engine) throws SQLException {
-        try (Connection c = Connections.open(database(engine)); Statement s = c.createStatement()) {
+        try (Connection c = LoadConnections.open(database(engine)); Statement s = c.createStatement()) {
             s.executeUpdate("ALTER TABLE orders DROP COLUMN request_key"); // the previous version's schema
         }
         List<String> problems = loader(Dataset.SHOP, engine).verify(generators);
@@ -168,7 +168,7 @@ class SeedTest {
         assertEquals(Outcome.UPGRADED, loader(Dataset.SHOP, engine).seed(false, generators, rows -> { }).outcome());
         assertEquals(List.of(), loader(Dataset.SHOP, engine).verify(generators));
         assertEquals(Outcome.ALREADY_SEEDED, loader(Dataset.SHOP, engine).seed(false, generators, rows -> { }).outcome());
-        try (Connection c = Connections.open(database(engine)); Statement s = c.createStatement()) {
+        try (Connection c = LoadConnections.open(database(engine)); Statement s = c.createStatement()) {
             s.executeUpdate("INSERT INTO orders (item_id, quantity, unit_price, total, request_key) VALUES (1, 1, 1, 1, 'k1')");
             SQLException duplicate = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> s.executeUpdate(
                     "INSERT INTO orders (item_id, quantity, unit_price, total, request_key) VALUES (1, 1, 1, 1, 'k1')"));
@@ -180,7 +180,7 @@ class SeedTest {
     @ParameterizedTest
     @EnumSource(SourceUrl.Engine.class)
     void verifyNoticesChangedAndMissingRows(SourceUrl.Engine engine) throws SQLException {
-        try (Connection c = Connections.open(database(engine)); Statement s = c.createStatement()) {
+        try (Connection c = LoadConnections.open(database(engine)); Statement s = c.createStatement()) {
             s.executeUpdate("UPDATE items SET name = 'Tampered' WHERE id = 5");
             s.executeUpdate("DELETE FROM item_keywords WHERE item_id = 6");
         }

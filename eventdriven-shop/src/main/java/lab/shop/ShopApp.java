@@ -63,7 +63,7 @@ public final class ShopApp implements AutoCloseable {
 
         DbClient db = DbClients.create(config.database(), config.mode(), config.client(), registry);
         try {
-            RoundTrip.register(Map.of("shop", db), 5_000, registry); // lab_link_rtt_ms{source="shop"} (issue 17)
+            RoundTrip.register(Map.of("shop", db), 5_000, registry); // lab_link_rtt_ms{source="shop"}: the RTT through the link
             java.time.Duration answerLimit = config.client().queryTimeout().plus(PAGE_TIMEOUT_MARGIN);
             // read by the fault runs: a page slower than this (plus slack) is graded too slow
             Gauge.builder("lab.answer.limit", answerLimit, d -> d.toMillis() / 1000.0).baseUnit("seconds").strongReference(true)

@@ -21,6 +21,25 @@ public enum Sources {
         this.defaultUrl = defaultUrl;
     }
 
+    /** The sources an app reads: the portal's four, the shop's one (none for other apps). */
+    public static java.util.List<Sources> of(String app) {
+        return switch (app) {
+            case "portal" -> java.util.List.of(CONTACTS_MYSQL, CONTACTS_PG, LOGS_MYSQL, LOGS_PG);
+            case "shop" -> java.util.List.of(SHOP);
+            default -> java.util.List.of();
+        };
+    }
+
+    /** contacts_mysql, …, shop: the name in proxies, metrics and pages. */
+    public String id() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** 1 to 5, in declaration order: the digit of the source in its proxies' ports. */
+    public int number() {
+        return ordinal() + 1;
+    }
+
     /** The URL this process's environment gives the source, else its default. */
     public String url() {
         return url(System.getenv());

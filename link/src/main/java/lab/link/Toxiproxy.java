@@ -80,6 +80,11 @@ public final class Toxiproxy {
         }
     }
 
+    /** The lab's proxy {@code p}, created or reused as {@link #proxy(String, String, String)} says. */
+    public LinkProxy proxy(LabProxy p) {
+        return proxy(p.name(), p.listen(), p.upstream());
+    }
+
     /** An existing proxy, or null. */
     public LinkProxy existing(String name) {
         Proxy p = client.getProxyOrNull(name);

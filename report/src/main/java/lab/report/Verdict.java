@@ -155,7 +155,7 @@ public record Verdict(String scenario, String baseline, boolean higherIsBetter, 
         return mode + " flagged: " + String.join(", ", c.flags());
     }
 
-    /** "nonblocking", "no clear winner (nonblocking ≈ jdbc)", "too few repetitions (...)", "x flagged: ..." or "not measured". */
+    /** The winner's id (e.g. nonblocking), "no clear winner (nonblocking ≈ jdbc)", "too few repetitions (...)", "x flagged: ..." or "not measured". */
     public String summary() {
         if (modes.isEmpty()) {
             return "not measured";

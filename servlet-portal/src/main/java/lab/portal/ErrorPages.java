@@ -23,8 +23,8 @@ class ErrorPages {
         this.retryAfter = properties.retryAfter();
     }
 
-    @ExceptionHandler(Seeds.InvalidSeedException.class)
-    ModelAndView badSeed(Seeds.InvalidSeedException e) {
+    @ExceptionHandler(SeedParameter.InvalidSeedException.class)
+    ModelAndView badSeed(SeedParameter.InvalidSeedException e) {
         return page(HttpStatus.BAD_REQUEST, e.getMessage());
     }
 

@@ -70,7 +70,7 @@ public final class PortalService {
      * another here, so each gets only what is left of the page timeout, not a query timeout of its own.
      */
     public CompletableFuture<PortalPage> load(String seedParameter) {
-        long seed = seedParameter == null ? ThreadLocalRandom.current().nextLong(Long.MAX_VALUE) : Seeds.parse(seedParameter);
+        long seed = seedParameter == null ? ThreadLocalRandom.current().nextLong(Long.MAX_VALUE) : SeedParameter.parse(seedParameter);
         return load(Picks.draw(seed, contacts), Deadline.in(pageTimeout));
     }
 

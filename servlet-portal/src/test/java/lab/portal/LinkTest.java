@@ -10,7 +10,7 @@ import lab.access.SourceUrl;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 17: a source behind a real Toxiproxy proxy really goes through it, the page and
+ * A source behind a real Toxiproxy proxy really goes through it, the page and
  * /actuator/prometheus show the round trip measured through it, and a proxy that is removed
  * gives the normal "source unavailable" panel within the page timeout, not a hang.
  */

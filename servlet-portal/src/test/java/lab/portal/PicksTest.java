@@ -42,11 +42,11 @@ class PicksTest {
 
     @Test
     void seedsAreWholeNumbersFromZero() {
-        assertThat(Seeds.parse("0")).isZero();
-        assertThat(Seeds.parse(" 17 ")).isEqualTo(17);
-        assertThat(Seeds.parse(Long.toString(Long.MAX_VALUE))).isEqualTo(Long.MAX_VALUE);
-        assertThatThrownBy(() -> Seeds.parse("abc")).hasMessageContaining("whole number");
-        assertThatThrownBy(() -> Seeds.parse("-1")).hasMessageContaining("out of range");
-        assertThatThrownBy(() -> Seeds.parse("9223372036854775808")).hasMessageContaining("out of range");
+        assertThat(SeedParameter.parse("0")).isZero();
+        assertThat(SeedParameter.parse(" 17 ")).isEqualTo(17);
+        assertThat(SeedParameter.parse(Long.toString(Long.MAX_VALUE))).isEqualTo(Long.MAX_VALUE);
+        assertThatThrownBy(() -> SeedParameter.parse("abc")).hasMessageContaining("whole number");
+        assertThatThrownBy(() -> SeedParameter.parse("-1")).hasMessageContaining("out of range");
+        assertThatThrownBy(() -> SeedParameter.parse("9223372036854775808")).hasMessageContaining("out of range");
     }
 }

@@ -57,7 +57,7 @@ public final class DatasetLoader {
      */
     public Result seed(boolean force, ExecutorService generators, LongConsumer progress) {
         long start = System.nanoTime();
-        try (Connection c = Connections.open(url)) {
+        try (Connection c = LoadConnections.open(url)) {
             Optional<Marker> marker = Marker.read(c, dataset.id);
             if (!force && marker.isPresent() && marker.get().isComplete(scale.id(), seed)) {
                 boolean upgraded = !missingColumns(c).isEmpty();
@@ -86,14 +86,14 @@ public final class DatasetLoader {
             new Marker(dataset.id, scale.id(), seed, Marker.COMPLETE, loaded.rowCounts(), loaded.checksums()).write(c);
             return new Result(dataset, url, Outcome.LOADED, loaded, seconds(start));
         } catch (SQLException e) {
-            throw new SeedException(where() + ": " + Connections.firstLine(e.getMessage()));
+            throw new SeedException(where() + ": " + LoadConnections.firstLine(e.getMessage()));
         }
     }
 
     /** Compares what the database holds with what the generator produces; returns the problems found. */
     public List<String> verify(ExecutorService generators) {
         List<String> problems = new ArrayList<>();
-        try (Connection c = Connections.open(url)) {
+        try (Connection c = LoadConnections.open(url)) {
             Optional<Marker> marker = Marker.read(c, dataset.id);
             if (marker.isEmpty()) {
                 problems.add(where() + ": not seeded (no seed marker); run 'make seed SCALE=" + scale.id() + "'");
@@ -120,7 +120,7 @@ public final class DatasetLoader {
                 }
             }
         } catch (SQLException e) {
-            problems.add(where() + ": " + Connections.firstLine(e.getMessage()));
+            problems.add(where() + ": " + LoadConnections.firstLine(e.getMessage()));
         }
         return problems;
     }

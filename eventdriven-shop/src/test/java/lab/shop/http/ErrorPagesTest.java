@@ -9,7 +9,7 @@ import lab.access.OverloadedException;
 import lab.access.SourceUnavailableException;
 import org.junit.jupiter.api.Test;
 
-/** Which failure answers which status: the page's own errors, the database's, and ours (issues 15, 16). */
+/** Which failure answers which status: the page's own errors, the database's, and ours. */
 class ErrorPagesTest {
 
     @Test

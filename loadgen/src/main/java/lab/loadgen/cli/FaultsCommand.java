@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code make faults}: every instance under load through each fault of issue 16 → results/faults-&lt;id&gt;/. */
+/** {@code make faults}: every instance under load through each fault (lab.loadgen.faults.Fault) → results/faults-&lt;id&gt;/. */
 @Command(name = "faults", mixinStandardHelpOptions = true,
         description = "Fault matrix: each instance under steady load, each fault injected for a window and cleared; "
                 + "writes results/faults-<id>/faults.json and index.html.")

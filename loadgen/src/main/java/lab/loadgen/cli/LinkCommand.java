@@ -9,6 +9,9 @@ import lab.link.Link;
 import lab.link.LinkFile;
 import lab.link.LinkProxy;
 import lab.link.Toxiproxy;
+import lab.loadgen.config.Instance;
+import lab.loadgen.config.InstancesConf;
+import lab.loadgen.config.LabProxies;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,10 +33,31 @@ public final class LinkCommand implements Callable<Integer> {
     @Option(names = "--record-only", description = "only record LINK (a lab started without proxies)")
     boolean recordOnly;
 
+    @Option(names = "--create", description = "first create every instance's proxies (instances.conf × the sources it reads)")
+    boolean create;
+
+    @Option(names = "--urls", paramLabel = "INSTANCE",
+            description = "print the instance's source URLs through its proxies, one VAR=url per line, and exit")
+    String urlsOf;
+
+    @Option(names = "--instances", description = "instances.conf (default: found from the working directory)")
+    Path instancesFile;
+
     @Override
     public Integer call() {
         Path dir = runDir != null ? runDir : LinkFile.runDir();
         Toxiproxy api = toxiproxy != null ? new Toxiproxy(toxiproxy) : Toxiproxy.fromEnv();
+        if (urlsOf != null || create) {
+            InstancesConf conf = InstancesConf.load(InstancesConf.locate(instancesFile));
+            LabProxies proxies = new LabProxies(conf, System.getenv());
+            if (urlsOf != null) {
+                Instance instance = conf.instances().stream().filter(i -> i.name().equals(urlsOf)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("unknown instance '" + urlsOf + "' in " + conf.file()));
+                proxies.urls(instance).forEach((var, url) -> System.out.println(var + "=" + url));
+                return 0;
+            }
+            proxies.all().forEach(api::proxy);
+        }
         if (link != null) {
             Link asked = Link.parse(link);
             if (recordOnly) {

@@ -58,7 +58,7 @@ public final class SweepCommand implements Callable<Integer> {
     String ohaBinary;
 
     @Option(names = "--portal-jar", defaultValue = "servlet-portal/target/servlet-portal.jar",
-            description = "the portal's jar, whose lab.portal.Ceiling runs the ceiling series (default ${DEFAULT-VALUE})")
+            description = "the portal's jar, whose page (lab.portal.PageWithoutWeb) the ceiling series runs (default ${DEFAULT-VALUE})")
     java.nio.file.Path portalJar;
 
     @Option(names = "--repetitions", description = "override the measured repetitions per point")

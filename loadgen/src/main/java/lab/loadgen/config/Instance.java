@@ -1,8 +1,28 @@
 package lab.loadgen.config;
 
+import lab.access.Mode;
+
 /** One row of instances.conf: an instance of an app running one access mode on one port. */
 public record Instance(String name, String app, String mode, int port,
                        String healthPath, String metricsPath, String page) {
+
+    /** The portal's mode that is an option over {@link Mode#NONBLOCKING} clients, not an access mode of its own. */
+    public static final String REACTIVE = "reactive";
+    /** The mode column of an instance with no database access (the dashboard). */
+    public static final String NO_MODE = "-";
+
+    /**
+     * The access mode the instance's data access runs on: the mode column parsed by {@link Mode#parse}
+     * (the portal's {@code reactive} runs on nonblocking clients), null for {@code -}. Refuses an
+     * unknown mode.
+     */
+    public Mode accessMode() {
+        return switch (mode) {
+            case NO_MODE -> null;
+            case REACTIVE -> Mode.NONBLOCKING;
+            default -> Mode.parse(mode);
+        };
+    }
 
     /** Whether the instance exposes Prometheus metrics ("-" in the file means none). */
     public boolean hasMetrics() {

@@ -41,11 +41,18 @@ public record InstancesConf(Path file, List<Instance> instances) {
             throw new IllegalArgumentException(where + ": expected 7 columns "
                     + "(instance app mode port health_path metrics_path page), found " + f.length);
         }
+        Instance instance;
         try {
-            return new Instance(f[0], f[1], f[2], Integer.parseInt(f[3]), f[4], f[5], f[6]);
+            instance = new Instance(f[0], f[1], f[2], Integer.parseInt(f[3]), f[4], f[5], f[6]);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(where + ": port '" + f[3] + "' is not a number", e);
         }
+        try {
+            instance.accessMode();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+        }
+        return instance;
     }
 
     /**

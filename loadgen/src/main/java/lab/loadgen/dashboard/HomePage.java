@@ -45,7 +45,7 @@ final class HomePage {
         String browserHost = browserHost(hostHeader);
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("instances", statuses(browserHost));
-        model.put("link", LinkPanel.read(conf.loadTargets(), hosts, http)); // issue 17: link in force, measured RTT
+        model.put("link", LinkPanel.read(conf.loadTargets(), hosts, http)); // the link in force, its measured RTT
         List<RunIndex.Entry> runs = RunIndex.list(resultsDir);
         model.put("runs", runs);
         latestVerdict(runs, model);

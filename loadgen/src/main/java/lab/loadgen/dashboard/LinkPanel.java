@@ -19,7 +19,7 @@ import lab.loadgen.config.Instance;
 import lab.loadgen.metrics.PrometheusText;
 
 /**
- * Issue 17 on the dashboard home: the link in force ({@code .run/link}, lab.link) and the round
+ * The link on the dashboard home: the link in force ({@code .run/link}, lab.link) and the round
  * trip each instance measured through it per source, scraped from its {@code lab_link_rtt_ms}
  * gauges (lab.access.RoundTrip; a scrape also refreshes a stale probe).
  */

@@ -23,7 +23,7 @@ final class CellRunner {
     static final String ANSWER_LIMIT = "lab_answer_limit_seconds";
     /** Only to bound a request's wait when the instance's own limit could not be read (the cell is then amber). */
     static final long UNKNOWN_LIMIT_MS = 30_000;
-    /** Thresholds of the grade. */
+    /** Thresholds of a cell's grade: the slack on answer times, the recovery time for green, and the leak allowances. */
     static final long SLACK_MS = 1_000;
     static final long RECOVERY_GREEN_MS = 5_000;
     static final int THREAD_LEAK = 10;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The faults of {@code make faults} (issue 16), by letter. */
+/** The faults of {@code make faults}, by letter. */
 public enum Fault {
     SERVER_STOP("a", "server stopped", "MariaDB stopped (scripts/db.sh stop-server mysql) and started again"),
     SILENT("b", "silent server", "Toxiproxy timeout toxic: connections accepted, nothing answered"),

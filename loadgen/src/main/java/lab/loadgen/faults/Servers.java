@@ -32,10 +32,9 @@ final class Servers {
         this.scripts = scripts;
     }
 
-    /** The sources an app reads: the portal's four, the shop's one. */
+    /** The real servers of the sources an app reads ({@link Sources#of}). */
     static List<SourceUrl> sourcesOf(String app) {
-        return (app.equals("shop") ? List.of(Sources.SHOP)
-                : List.of(Sources.CONTACTS_MYSQL, Sources.CONTACTS_PG, Sources.LOGS_MYSQL, Sources.LOGS_PG)).stream().map(Servers::url).toList();
+        return Sources.of(app).stream().map(Servers::url).toList();
     }
 
     /** The real server's URL of a source, from this process's environment (not the instances' proxies). */

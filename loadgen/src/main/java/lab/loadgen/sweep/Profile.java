@@ -27,7 +27,7 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
             + "(Little's law showed 0.7–3.5 of 25–250 with 5 calls per connection); it runs in PROFILE=thesis with "
             + "the thesis' 100 calls per connection, every connection opened within 0.1 s";
 
-    /** The portal's and the shop's fixed concurrency in PROFILE=latency (issue 17.5). */
+    /** The portal's and the shop's fixed concurrency in PROFILE=latency. */
     public static final Map<String, Integer> LATENCY_CONCURRENCY = Map.of("portal", 200, "shop", 1000);
     /** loopback through the proxies (0), same rack, same zone, nearby, far, the thesis' Internet link. */
     public static final List<Double> LATENCY_RTTS = List.of(0.0, 0.2, 1.0, 5.0, 20.0, 78.0);
@@ -70,7 +70,7 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
                     List.of("httperf", "wrk", OPEN_LOOP, "ceiling"), List.of("PROFILE=thesis runs at LINK=lan, the "
                     + "thesis' 1 GbE (" + Link.LAN.rttMs() + " ms RTT), through the lab's Toxiproxy proxies; RTTS= "
                     + "sets other round trips"));
-            // issue 17.5: one concurrency per app, the link's RTT swept; closed loop only (req/s, mean, p99)
+            // one concurrency per app, the link's RTT swept; closed loop only (req/s, mean, p99)
             case "latency" -> new Profile(name, Map.of(
                     "portal", latency("portal"), "shop", latency("shop")),
                     List.of("wrk"), List.of("PROFILE=latency: wrk (closed loop) at one concurrency per app while the "

@@ -1,5 +1,6 @@
 package lab.loadgen.sweep;
 
+import lab.access.Mode;
 import lab.loadgen.config.Instance;
 
 /**
@@ -23,6 +24,6 @@ final class RoundTrips {
         if (!instance.app().equals("portal") || Boolean.TRUE.equals(multiplexing)) {
             return null;
         }
-        return instance.mode().equals("jdbc") ? PORTAL_SERIAL : PORTAL_FORK_JOIN;
+        return Mode.JDBC.id().equals(instance.mode()) ? PORTAL_SERIAL : PORTAL_FORK_JOIN;
     }
 }

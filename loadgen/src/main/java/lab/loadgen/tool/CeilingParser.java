@@ -9,7 +9,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The JSON line {@code lab.portal.Ceiling} prints last: requests, durationSec, requestsPerSec, meanReplyMs, errors, failedPages. */
+/** The JSON line {@code lab.loadgen.ceiling.PageLoop} prints last: requests, durationSec, requestsPerSec, meanReplyMs, errors, failedPages. */
 public final class CeilingParser implements OutputParser {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -1,21 +1,31 @@
 package lab.loadgen.tool;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import lab.access.Mode;
+import lab.loadgen.ceiling.PageLoop;
 
 /**
  * The database ceiling of the portal page: the portal's own page code (its 12 queries) run on
- * nonblocking clients with no HTTP ({@code lab.portal.Ceiling} from the portal's jar, in a child
- * JVM), closed loop at the step's concurrency. Its requests/sec is what the databases serve on
- * this machine to a client with no web tier; every portal mode is shown as a share of it.
+ * nonblocking clients with no HTTP, closed loop at the step's concurrency, in a child JVM on the
+ * portal's jar: loadgen's {@link PageLoop} (put on the class path through the Spring Boot
+ * launcher's {@code loader.path}) calls the portal's {@code lab.portal.PageWithoutWeb}. Its
+ * requests/sec is what the databases serve on this machine to a client with no web tier; every
+ * portal mode is shown as a share of it.
  */
 public final class CeilingTool implements LoadTool {
 
     static final String LAUNCHER = "org.springframework.boot.loader.launch.PropertiesLauncher";
+    /** The portal's page without its web tier, as PageLoop expects it (a static open(String mode)). */
+    static final String PORTAL_PAGE = "lab.portal.PageWithoutWeb";
 
     private final Executable java;
     private final Path portalJar;
+    private Path loopClasses;
     private final OutputParser parser = new CeilingParser();
 
     CeilingTool(Executable java, Path portalJar) {
@@ -46,8 +56,32 @@ public final class CeilingTool implements LoadTool {
 
     @Override
     public List<List<String>> commands(ToolRequest r) {
-        return List.of(List.of(java.path().toString(), "-Dloader.main=lab.portal.Ceiling", "-cp", portalJar.toString(),
-                LAUNCHER, "--concurrency", String.valueOf(r.concurrency()), "--duration", String.valueOf(r.durationSec())));
+        return List.of(List.of(java.path().toString(), "-Dloader.main=" + PageLoop.class.getName(),
+                "-Dloader.path=" + loopClasses(), "-cp", portalJar.toString(), LAUNCHER, "--page", PORTAL_PAGE,
+                "--mode", Mode.NONBLOCKING.id(), "--concurrency", String.valueOf(r.concurrency()), "--duration", String.valueOf(r.durationSec())));
+    }
+
+    /**
+     * A directory holding only PageLoop's class file, copied out of loadgen: the child's class path
+     * gets the loop and nothing else of loadgen's, whose bundled libraries would shadow the portal's.
+     */
+    synchronized Path loopClasses() {
+        if (loopClasses == null) {
+            String resource = PageLoop.class.getName().replace('.', '/') + ".class";
+            try (InputStream in = PageLoop.class.getClassLoader().getResourceAsStream(resource)) {
+                Path dir = Files.createTempDirectory("loadgen-ceiling");
+                Path file = dir.resolve(resource);
+                Files.createDirectories(file.getParent());
+                Files.copy(in, file);
+                for (Path p = file; p.startsWith(dir); p = p.getParent()) {
+                    p.toFile().deleteOnExit();
+                }
+                loopClasses = dir;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot copy " + resource + " for the ceiling run", e);
+            }
+        }
+        return loopClasses;
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import lab.access.Mode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,20 @@ class HostResolverTest {
         Files.writeString(f, "# c\nportal-x portal jdbc notaport /h /m /\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InstancesConf.load(f));
         assertTrue(e.getMessage().contains(":2: port 'notaport'"), e.getMessage());
+    }
+
+    @Test
+    void modesAreAccessModesParsedByMode(@TempDir Path tmp) throws Exception {
+        InstancesConf conf = InstancesConf.load(PROJECT_CONF);
+        for (Instance i : conf.instances()) {
+            assertEquals(i.app().equals("dashboard"), i.accessMode() == null, i.name());
+        }
+        assertEquals(Mode.NONBLOCKING, conf.ofApp("portal").stream().filter(i -> i.mode().equals(Instance.REACTIVE))
+                .findFirst().orElseThrow().accessMode(), "reactive runs on nonblocking clients");
+        Path f = tmp.resolve("instances.conf");
+        Files.writeString(f, "portal-x portal non-blocking 8083 /h /m /\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InstancesConf.load(f));
+        assertTrue(e.getMessage().contains(":1: unknown access mode 'non-blocking'"), e.getMessage());
     }
 
     @Test

@@ -91,7 +91,7 @@ class DashboardTest {
                 assertTrue(b.contains("href=\"http://lab.example:" + up.port() + "/actuator/prometheus\""), "metrics link");
                 assertTrue(b.contains("href=\"http://lab.example:" + down + "/metrics\""));
                 assertFalse(b.contains(">dashboard<"), "the dashboard does not list itself");
-                assertTrue(b.contains("id=\"link\" data-link=\"loopback\""), "the link in force (issue 17)");
+                assertTrue(b.contains("id=\"link\" data-link=\"loopback\""), "the link in force");
                 // runs, newest first, linked
                 int newIdx = b.indexOf("/results/20260202-000000-quick/index.html");
                 int oldIdx = b.indexOf("/results/20260101-000000-smoke/index.html");

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The cell grades of issue 16 ("Done when") and the page/JSON they end up in. */
+/** The cell grades of the fault matrix and the page/JSON they end up in. */
 class GradeTest {
 
     static Map<String, Integer> during(int ok, int unavailable, int error, int hang) {

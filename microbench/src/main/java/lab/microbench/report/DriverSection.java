@@ -44,7 +44,7 @@ final class DriverSection extends Section {
         List<Double> seedRatio = new ArrayList<>();
         for (var e : byMethod.entrySet()) {
             Map<String, JmhScore> m = e.getValue();
-            Map<String, Seeds.Score> seed = Seeds.DRIVERS_002.getOrDefault(e.getKey(), Map.of());
+            Map<String, PublishedFigures.Score> seed = PublishedFigures.DRIVERS_002.getOrDefault(e.getKey(), Map.of());
             List<String> cells = new ArrayList<>(List.of(e.getKey()));
             for (String d : DRIVERS) {
                 JmhScore s = m.get(d);
@@ -69,7 +69,7 @@ final class DriverSection extends Section {
         DRIVERS.forEach(d -> head.add(DRIVER_LABELS.get(d)));
         head.addAll(List.of("mysql / mariadb", "pgjdbc / mariadb"));
         html.table(head, rows);
-        html.note(Seeds.HW_002 + " Our \"rewrite\" row: mysql-connector-j rewriteBatchedStatements=true; mariadb-java-client 3.x "
+        html.note(PublishedFigures.HW_002 + " Our \"rewrite\" row: mysql-connector-j rewriteBatchedStatements=true; mariadb-java-client 3.x "
                 + "removed that option, its fast batch path is the bulk protocol (useBulkStmts); pgjdbc reWriteBatchedInserts=true.");
         protocolTable(html, meta);
         List<Map<String, Object>> datasets = new ArrayList<>();
@@ -103,7 +103,7 @@ final class DriverSection extends Section {
         return Double.isNaN(ratio) ? null : Math.round(ratio * 1000) / 10d;
     }
 
-    private static String seedCell(Seeds.Score s) {
+    private static String seedCell(PublishedFigures.Score s) {
         return s == null ? "not published" : Fmt.withError(s.score(), s.error()) + " " + s.unit();
     }
 

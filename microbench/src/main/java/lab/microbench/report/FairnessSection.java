@@ -40,14 +40,14 @@ final class FairnessSection extends Section {
                     Fmt.num(r.waitMaxMs()), Fmt.num(r.waitMinMs()), Fmt.num(r.waitAvgMs()), Fmt.num(r.waitP99Ms())),
                     r == fairest ? "best" : ""));
         }
-        for (Seeds.Fairness s : Seeds.FAIRNESS_000) {
+        for (PublishedFigures.Fairness s : PublishedFigures.FAIRNESS_000) {
             rows.add(Page.Row.seed("seed 000: " + s.label(), "2010", String.valueOf(s.fetchMax()), String.valueOf(s.fetchMin()),
                     Fmt.num(s.fetchAvg()), Fmt.num((s.fetchMax() - s.fetchMin()) / s.fetchAvg() * 100) + " %", "–",
                     Fmt.num(s.waitMaxMs()), Fmt.num(s.waitMinMs()), Fmt.num(s.waitAvgMs()), "–"));
         }
         html.table(List.of("pool", "version", "max fetch", "min fetch", "avg fetch", "spread", "Jain", "max wait ms",
                 "min wait ms", "avg wait ms", "p99 wait ms"), rows);
-        html.note(Seeds.HW_000 + " Seed rows: their test ran for a fixed time on MySQL with their hold time (not stated); "
+        html.note(PublishedFigures.HW_000 + " Seed rows: their test ran for a fixed time on MySQL with their hold time (not stated); "
                 + "spread is derived here from their printed max/min/avg.");
         List<String> labels = results.stream().map(FairnessResult::label).toList();
         html.chart(Charts.bar("Fetches per thread (max / avg / min)", labels, List.of(

@@ -40,7 +40,7 @@ final class OverheadSection extends Section {
             for (OverheadResult r : results) {
                 datasets.add(Charts.dataset(r.label(), percent(r.buckets().get(phase)), Charts.color(datasets.size())));
             }
-            datasets.add(Charts.dataset("seed 003: c3p0 0.9.5-pre3 (round 1, their hardware)", percent(Seeds.C3P0_ROUND1_003.get(phase)), "#c8b48a"));
+            datasets.add(Charts.dataset("seed 003: c3p0 0.9.5-pre3 (round 1, their hardware)", percent(PublishedFigures.C3P0_ROUND1_003.get(phase)), "#c8b48a"));
             html.chart(Charts.bar(phase + " time: share of operations per bucket", Buckets.LABELS, datasets,
                     "% of operations", false, false), 340);
         }
@@ -77,10 +77,10 @@ final class OverheadSection extends Section {
             for (OverheadResult r : results) {
                 rows.add(new Page.Row(cells(r.label(), phase, r.buckets().get(phase)), ""));
             }
-            rows.add(new Page.Row(cells("seed 003: c3p0, round 1", phase, Seeds.C3P0_ROUND1_003.get(phase)), "seed"));
+            rows.add(new Page.Row(cells("seed 003: c3p0, round 1", phase, PublishedFigures.C3P0_ROUND1_003.get(phase)), "seed"));
         }
         html.table(head, rows);
-        html.note("Operation counts per bucket over the measured rounds (from HdrHistogram, 3 significant digits). " + Seeds.HW_003);
+        html.note("Operation counts per bucket over the measured rounds (from HdrHistogram, 3 significant digits). " + PublishedFigures.HW_003);
     }
 
     private static List<String> cells(String label, String phase, List<Long> counts) {

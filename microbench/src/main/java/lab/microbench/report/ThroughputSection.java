@@ -95,11 +95,11 @@ final class ThroughputSection extends Section {
 
     private static void seedTable(Page html) {
         html.h3("Seed 000's published figures (their hardware, not ours)");
-        html.note(Seeds.HW_000 + " The ops/ms column is derived here as iterations / ms; their times include starting the threads "
+        html.note(PublishedFigures.HW_000 + " The ops/ms column is derived here as iterations / ms; their times include starting the threads "
                 + "and have no JIT warm-up (the article's comments say so). Their \"jdbc-pool\" is the unfair queue, "
                 + "\"jdbc-pool fair\" the fair one; their validation was a validation query.");
         List<Page.Row> rows = new ArrayList<>();
-        for (Seeds.Throughput t : Seeds.THROUGHPUT_000) {
+        for (PublishedFigures.Throughput t : PublishedFigures.THROUGHPUT_000) {
             rows.add(Page.Row.seed(t.pool(), String.valueOf(t.threads()), t.validate() ? "query" : "none", t.run(),
                     String.format(java.util.Locale.ROOT, "%,d", t.iterations()), String.format(java.util.Locale.ROOT, "%,d", t.ms()),
                     Fmt.num(t.opsPerMs())));

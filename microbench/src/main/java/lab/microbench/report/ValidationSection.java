@@ -56,11 +56,11 @@ final class ValidationSection extends Section {
         for (int i = 0; i < VALIDATIONS.size(); i++) {
             datasets.add(Charts.dataset(VALIDATIONS.get(i).toLowerCase(), totals.get(i), Charts.color(i)));
         }
-        for (Seeds.ValidationCost s : Seeds.VALIDATION_004) {
+        for (PublishedFigures.ValidationCost s : PublishedFigures.VALIDATION_004) {
             rows.add(Page.Row.seed("seed 004: " + s.pool(), seedMs(s.none()), seedMs(s.ping()), seedMs(s.query())));
         }
         html.table(List.of("pool", "none", "ping (isValid)", "query (SELECT 1)"), rows);
-        html.note(Seeds.HW_004);
+        html.note(PublishedFigures.HW_004);
         html.chart(Charts.bar("Total ms for " + loops + " borrows, by validation", new ArrayList<>(byPool.keySet()), datasets,
                 "ms (lower is better)", false, false), 340);
     }
@@ -99,7 +99,7 @@ final class ValidationSection extends Section {
             rows.add(new Page.Row(cells, recovered ? "best" : ""));
         }
         html.table(head, rows);
-        html.note(Seeds.KILL_004 + " HikariCP's NONE keeps its default: it validates only connections idle for more than "
+        html.note(PublishedFigures.KILL_004 + " HikariCP's NONE keeps its default: it validates only connections idle for more than "
                 + "500 ms, and the borrow after the kill comes sooner.");
         if (!errors.isEmpty()) {
             html.table(List.of("server", "pool | validation", "first borrow's error"), errors);

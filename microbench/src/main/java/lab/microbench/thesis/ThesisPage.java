@@ -124,8 +124,8 @@ public final class ThesisPage {
         List<Page.Row> rows = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         List<Series> series = new ArrayList<>();
-        for (Variant v : Variant.values()) {
-            labels.add(v.id);
+        for (Variant v : Variant.ALL) {
+            labels.add(v.id());
         }
         Set<String> links = new LinkedHashSet<>(TABLE_LINKS);
         links.addAll(byLink.keySet());
@@ -137,11 +137,11 @@ public final class ThesisPage {
                 continue;
             }
             Map<String, List<JmhScore>> byEngine = new LinkedHashMap<>();
-            for (Variant v : Variant.values()) {
-                List<String> cells = new ArrayList<>(List.of(v.id + " — " + v.description + " (" + linkTitle(link) + ")"));
+            for (Variant v : Variant.ALL) {
+                List<String> cells = new ArrayList<>(List.of(v.id() + " — " + v.description() + " (" + linkTitle(link) + ")"));
                 boolean inconclusive = false;
                 for (String engine : ENGINES) {
-                    JmhScore s = MicroClaims.find(scores, engine, v.id);
+                    JmhScore s = MicroClaims.find(scores, engine, v.id());
                     byEngine.computeIfAbsent(engine, k -> new ArrayList<>()).add(s);
                     cells.add(s == null ? "–" : s.withError());
                     inconclusive |= s != null && !s.conclusive();
@@ -168,7 +168,7 @@ public final class ThesisPage {
     /** Per engine and link: the winner and every variant's time as a ratio to jdbc's, with the range the errors allow. */
     private void tableVerdicts(Map<String, List<JmhScore>> byLink) {
         html.h3("Who wins Table 4.1");
-        List<String> variants = List.of(Variant.values()).stream().map(v -> v.id).toList();
+        List<String> variants = Variant.ids(Variant.ALL);
         List<String> head = new ArrayList<>(List.of("scenario", "winner (lowest time)"));
         variants.forEach(v -> head.add(v + " ÷ jdbc"));
         List<Page.Row> rows = new ArrayList<>();
@@ -179,11 +179,11 @@ public final class ThesisPage {
                     JmhScore s = MicroClaims.find(scores, engine, v);
                     values.put(v, s == null ? null : s.spread());
                 }
-                Verdict verdict = Verdict.of(MicroClaims.engineName(engine) + ", " + linkTitle(link), values, "jdbc", Verdict.Better.LOWER);
+                Verdict verdict = Verdict.of(MicroClaims.engineName(engine) + ", " + linkTitle(link), values, Variant.JDBC.id(), Verdict.Better.LOWER);
                 List<String> cells = new ArrayList<>(List.of(verdict.scenario(), verdict.summary()));
                 for (String v : variants) {
                     Verdict.Entry e = verdict.modes().get(v);
-                    cells.add(v.equals("jdbc") && e != null ? "1× (baseline)" : e == null || e.ratio() == null ? "–" : Fmt.ratio(e.ratio().median())
+                    cells.add(v.equals(Variant.JDBC.id()) && e != null ? "1× (baseline)" : e == null || e.ratio() == null ? "–" : Fmt.ratio(e.ratio().median())
                             + " (" + Fmt.ratio(e.ratio().min()) + "–" + Fmt.ratio(e.ratio().max()) + ")");
                 }
                 rows.add(new Page.Row(cells, verdict.clear() ? "text" : "text flag"));
@@ -231,9 +231,9 @@ public final class ThesisPage {
             html.chart(chart(link.title() + " (lower is better)", requests, series, "ms per operation", true), 380);
             String last = requests.get(requests.size() - 1);
             for (String engine : ENGINES) {
-                JmhScore off = MicroClaims.find(scores, Map.of("engine", engine, "variant", "nonblocking-unpipelined", "requests", last));
-                JmhScore on = MicroClaims.find(scores, Map.of("engine", engine, "variant", "nonblocking-pipelined", "requests", last));
-                JmhScore jdbc = MicroClaims.find(scores, Map.of("engine", engine, "variant", "jdbc", "requests", last));
+                JmhScore off = MicroClaims.find(scores, Map.of("engine", engine, "variant", Variant.NONBLOCKING_UNPIPELINED.id(), "requests", last));
+                JmhScore on = MicroClaims.find(scores, Map.of("engine", engine, "variant", Variant.NONBLOCKING_PIPELINED.id(), "requests", last));
+                JmhScore jdbc = MicroClaims.find(scores, Map.of("engine", engine, "variant", Variant.JDBC.id(), "requests", last));
                 speedups.add(Page.Row.of(link.id() + " (" + link.thesisRttMs() + " ms)", MicroClaims.engineName(engine), last,
                         ratio(off, on), ratio(jdbc, on)));
             }

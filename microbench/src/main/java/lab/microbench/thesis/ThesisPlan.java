@@ -15,7 +15,7 @@ import lab.microbench.Plan;
  * @param scaleVariants the variants of the scalability runs (Figures 4.4 and 4.5)
  */
 public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh slowLink, List<String> engines, List<Integer> requests,
-                         List<Link> links, List<Integer> servers, List<Integer> connections, List<String> scaleVariants) {
+                         List<Link> links, List<Integer> servers, List<Integer> connections, List<Variant> scaleVariants) {
 
     /**
      * A link of Figures 4.1–4.3: the lab's {@link lab.link.Link} of that name (the same words as
@@ -51,13 +51,14 @@ public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh slo
     public static ThesisPlan quick() {
         return new ThesisPlan("quick", new Plan.Jmh(2, 1, 300, 3, 300), new Plan.Jmh(2, 2, 500, 5, 500), new Plan.Jmh(2, 1, 1_000, 2, 1_000),
                 List.of("MYSQL", "POSTGRESQL"), List.of(1, 25), LINKS, List.of(1, 2, 4, 8), List.of(1, 50, 200),
-                List.of("threadpool", "nonblocking-pipelined"));
+                List.of(Variant.THREADPOOL, Variant.NONBLOCKING_PIPELINED));
     }
 
     public static ThesisPlan full() {
         return new ThesisPlan("full", new Plan.Jmh(3, 3, 1_000, 5, 1_000), new Plan.Jmh(3, 3, 1_000, 5, 1_000),
                 new Plan.Jmh(2, 1, 3_000, 3, 3_000),
                 List.of("MYSQL", "POSTGRESQL"), List.of(1, 2, 5, 10, 15, 20, 25), LINKS, List.of(1, 2, 3, 4, 5, 6, 7, 8),
-                List.of(1, 10, 50, 100, 200, 300, 400, 500), List.of("jdbc", "threadpool", "nonblocking-pipelined", "virtual"));
+                List.of(1, 10, 50, 100, 200, 300, 400, 500), List.of(Variant.JDBC, Variant.THREADPOOL,
+                        Variant.NONBLOCKING_PIPELINED, Variant.VIRTUAL));
     }
 }

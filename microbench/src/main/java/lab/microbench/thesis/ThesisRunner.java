@@ -35,7 +35,8 @@ public final class ThesisRunner {
     /** Meta parameter: link id → engine → measured round trip (ms). */
     static final String MEASURED_RTT = "linkRttMsMeasured";
 
-    public static final List<String> PIPELINING_VARIANTS = List.of("jdbc", "nonblocking-unpipelined", "nonblocking-pipelined");
+    public static final List<String> PIPELINING_VARIANTS = Variant.ids(List.of(Variant.JDBC, Variant.NONBLOCKING_UNPIPELINED,
+            Variant.NONBLOCKING_PIPELINED));
 
     private final ThesisPlan plan;
     private final Path out;
@@ -73,7 +74,7 @@ public final class ThesisRunner {
 
     /** Table 4.1 once per link of {@link ThesisPlan#TABLE_LINKS}: loopback, and the emulated 0.19 ms link the thesis measured over. */
     private List<String> table(Map<String, Object> parameters) throws Exception {
-        List<String> variants = Arrays.stream(Variant.values()).map(v -> v.id).toList();
+        List<String> variants = Variant.ids(Variant.ALL);
         parameters.put("jmh", plan.table());
         parameters.put("engines", plan.engines());
         parameters.put("variants", variants);
@@ -120,7 +121,7 @@ public final class ThesisRunner {
 
     private List<String> horizontal(Map<String, Object> parameters) throws Exception {
         parameters.put("jmh", plan.jmh());
-        parameters.put("variants", plan.scaleVariants());
+        parameters.put("variants", Variant.ids(plan.scaleVariants()));
         parameters.put("servers", plan.servers());
         parameters.put("connectionsPerServer", 1);
         parameters.put("serverInstances", "throw-away PostgreSQL 15 clusters (initdb into temp dirs, shared_buffers=16MB, fsync=off) on 127.0.0.1:"
@@ -138,7 +139,7 @@ public final class ThesisRunner {
             }
             String file = Experiment.HORIZONTAL.file + ".json";
             JmhRun.of(FanOutBench.class, plan.jmh(), out.resolve(file)).threads(1).param("engine", List.of(FanOutBench.THROWAWAY))
-                    .param("variant", plan.scaleVariants()).param("servers", strings(plan.servers()))
+                    .param("variant", Variant.ids(plan.scaleVariants())).param("servers", strings(plan.servers()))
                     .param("connections", List.of("1")).param("basePort", List.of(String.valueOf(ThesisPlan.BASE_PORT))).run();
             return List.of(file);
         } finally {
@@ -149,11 +150,11 @@ public final class ThesisRunner {
     private List<String> vertical(Map<String, Object> parameters) throws Exception {
         parameters.put("jmh", plan.jmh());
         parameters.put("engines", plan.engines());
-        parameters.put("variants", plan.scaleVariants());
+        parameters.put("variants", Variant.ids(plan.scaleVariants()));
         parameters.put("connections", plan.connections());
         String file = Experiment.VERTICAL.file + ".json";
         JmhRun.of(FanOutBench.class, plan.jmh(), out.resolve(file)).threads(1).param("engine", plan.engines())
-                .param("variant", plan.scaleVariants()).param("servers", List.of("1"))
+                .param("variant", Variant.ids(plan.scaleVariants())).param("servers", List.of("1"))
                 .param("connections", strings(plan.connections())).run();
         return List.of(file);
     }

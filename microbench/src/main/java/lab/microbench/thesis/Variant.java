@@ -1,58 +1,77 @@
 package lab.microbench.thesis;
 
 import java.time.Duration;
+import java.util.List;
 import lab.access.ClientOptions;
+import lab.access.ClientOptions.HandOff;
 import lab.access.DbClient;
 import lab.access.DbClients;
 import lab.access.Mode;
 import lab.access.SourceUrl;
 
 /**
- * How one benchmark variant talks to the database: an access mode and its options. The JMH
- * parameter {@code variant} holds {@link #id}.
+ * How one benchmark variant talks to the database: an access {@link Mode} and the client settings
+ * the thesis varies (session hand-off, pipelining). Multiplexing is always off: a session has a
+ * connection of its own, as in the thesis' drivers. The JMH parameter {@code variant} holds
+ * {@link #id()}: the mode's id, with the setting that differs from the default as a suffix.
  */
-public enum Variant {
-    JDBC("jdbc", Mode.JDBC, 256, ClientOptions.HandOff.UNFAIR, "JDBC (HikariCP), calls one after another on the caller's thread"),
-    THREADPOOL("threadpool", Mode.THREADPOOL, 256, ClientOptions.HandOff.UNFAIR, "JDBC calls forked onto an executor, unfair hand-off, then joined"),
-    THREADPOOL_FAIR("threadpool-fair", Mode.THREADPOOL, 256, ClientOptions.HandOff.FAIR, "as threadpool, fair hand-off (the thesis' original driver)"),
-    NONBLOCKING_PIPELINED("nonblocking-pipelined", Mode.NONBLOCKING, 256, ClientOptions.HandOff.UNFAIR, "Vert.x SQL client, all calls fired, pipelined (limit 256)"),
-    NONBLOCKING_UNPIPELINED("nonblocking-unpipelined", Mode.NONBLOCKING, 1, ClientOptions.HandOff.UNFAIR, "Vert.x SQL client, all calls fired, pipelining off (limit 1)"),
-    VIRTUAL("virtual", Mode.VIRTUAL, 256, ClientOptions.HandOff.UNFAIR, "JDBC, one virtual thread per call, forked then joined");
+public record Variant(Mode mode, HandOff handOff, boolean pipelined) {
 
     public static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** Pipelined: as many queries in flight on a connection as the thesis' Netty driver allowed. */
+    private static final int PIPELINED_LIMIT = 256;
 
-    public final String id;
-    public final Mode mode;
-    private final int pipeliningLimit;
-    private final ClientOptions.HandOff handOff;
-    public final String description;
+    public static final Variant JDBC = new Variant(Mode.JDBC, HandOff.UNFAIR, false);
+    public static final Variant THREADPOOL = new Variant(Mode.THREADPOOL, HandOff.UNFAIR, false);
+    public static final Variant THREADPOOL_FAIR = new Variant(Mode.THREADPOOL, HandOff.FAIR, false);
+    public static final Variant NONBLOCKING_PIPELINED = new Variant(Mode.NONBLOCKING, HandOff.UNFAIR, true);
+    public static final Variant NONBLOCKING_UNPIPELINED = new Variant(Mode.NONBLOCKING, HandOff.UNFAIR, false);
+    public static final Variant VIRTUAL = new Variant(Mode.VIRTUAL, HandOff.UNFAIR, false);
 
-    Variant(String id, Mode mode, int pipeliningLimit, ClientOptions.HandOff handOff, String description) {
-        this.id = id;
-        this.mode = mode;
-        this.pipeliningLimit = pipeliningLimit;
-        this.handOff = handOff;
-        this.description = description;
+    /** Every variant, in the order the pages list them. */
+    public static final List<Variant> ALL = List.of(JDBC, THREADPOOL, THREADPOOL_FAIR, NONBLOCKING_PIPELINED,
+            NONBLOCKING_UNPIPELINED, VIRTUAL);
+
+    /** The id in JMH parameters and results: {@code jdbc}, {@code threadpool-fair}, {@code nonblocking-pipelined}, ... */
+    public String id() {
+        return mode.id() + switch (mode) {
+            case THREADPOOL -> handOff == HandOff.FAIR ? "-fair" : "";
+            case NONBLOCKING -> pipelined ? "-pipelined" : "-unpipelined";
+            default -> "";
+        };
     }
 
+    /** The variant of an id: its mode word is parsed by {@link Mode#parse}, the rest names the setting. */
     public static Variant of(String id) {
-        for (Variant v : values()) {
-            if (v.id.equals(id)) {
-                return v;
-            }
-        }
-        throw new IllegalArgumentException("unknown variant " + id);
+        Mode mode = Mode.parse(id.contains("-") ? id.substring(0, id.indexOf('-')) : id);
+        return ALL.stream().filter(v -> v.mode == mode && v.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown variant '" + id + "'; variants: "
+                        + ALL.stream().map(Variant::id).toList()));
+    }
+
+    public static List<String> ids(List<Variant> variants) {
+        return variants.stream().map(Variant::id).toList();
+    }
+
+    public String description() {
+        return switch (mode) {
+            case JDBC -> "JDBC (HikariCP), calls one after another on the caller's thread";
+            case THREADPOOL -> handOff == HandOff.FAIR ? "as threadpool, fair hand-off (the thesis' original driver)"
+                    : "JDBC calls forked onto an executor, unfair hand-off, then joined";
+            case NONBLOCKING -> pipelined ? "Vert.x SQL client, all calls fired, pipelined (limit " + PIPELINED_LIMIT + ")"
+                    : "Vert.x SQL client, all calls fired, pipelining off (limit 1)";
+            case VIRTUAL -> "JDBC, one virtual thread per call, forked then joined";
+        };
     }
 
     /**
      * A client with {@code connections} connections (and as many executor threads), queue and
-     * timeouts generous; a session has a connection of its own, as in the thesis' drivers
-     * (nonblocking multiplexing off).
+     * timeouts generous.
      */
     public DbClient client(SourceUrl url, int connections) {
         ClientOptions options = ClientOptions.defaults().withPoolSize(connections).withExecutorThreads(Math.max(connections, 4))
-                .withQueueBound(10_000).withPipeliningLimit(pipeliningLimit).withHandOff(handOff)
-                .withConnectTimeout(Duration.ofSeconds(30)).withQueryTimeout(TIMEOUT).withMultiplex(false);
+                .withQueueBound(10_000).withPipeliningLimit(pipelined || mode != Mode.NONBLOCKING ? PIPELINED_LIMIT : 1)
+                .withHandOff(handOff).withConnectTimeout(Duration.ofSeconds(30)).withQueryTimeout(TIMEOUT).withMultiplex(false);
         return DbClients.create(url, mode, options);
     }
 }

@@ -11,22 +11,22 @@ class VariantTest {
     void everyVariantAnswersASessionOfFiveAndAFanOut() throws Exception {
         ThesisDb.prepare();
         for (String engine : new String[] {"MYSQL", "POSTGRESQL"}) {
-            for (Variant v : Variant.values()) {
+            for (Variant v : Variant.ALL) {
                 SessionBench session = new SessionBench();
                 session.engine = engine;
-                session.variant = v.id;
+                session.variant = v.id();
                 session.link = ThesisPlan.LOOPBACK;
                 session.requests = 5;
                 session.open();
                 try {
-                    assertEquals(5, session.operation().size(), engine + " " + v.id);
+                    assertEquals(5, session.operation().size(), engine + " " + v.id());
                 } finally {
                     session.close();
                 }
             }
             FanOutBench fan = new FanOutBench();
             fan.engine = engine;
-            fan.variant = "nonblocking-pipelined";
+            fan.variant = Variant.NONBLOCKING_PIPELINED.id();
             fan.servers = 1;
             fan.connections = 3;
             fan.open();

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import lab.access.Mode;
 import lab.report.results.Point;
 import lab.report.results.Results;
 import lab.report.results.Series;
@@ -26,7 +27,7 @@ import lab.report.Verdict;
 public record AppVerdict(String app, String tool, List<Row> rows) {
 
     /** The mode every ratio is to. */
-    public static final String BASELINE = "jdbc";
+    public static final String BASELINE = Mode.JDBC.id();
     /** The tool (and mode) name of the database-ceiling series. */
     public static final String CEILING = "ceiling";
 

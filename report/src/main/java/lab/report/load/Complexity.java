@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import lab.access.Mode;
 import lab.report.Claim;
 
 /**
@@ -31,14 +32,14 @@ public final class Complexity {
             new AppCode("portal", "servlet-portal/src/main/java/lab/portal",
                     List.of("PortalService.java", "Picks.java", "Panel.java", "PortalPage.java", "PortalView.java",
                             "PortalSource.java"),
-                    Map.of("jdbc", List.of("BlockingPageController.java"), "threadpool", List.of("BlockingPageController.java"),
-                            "nonblocking", List.of("BlockingPageController.java"), "virtual", List.of("BlockingPageController.java"),
+                    Map.of(Mode.JDBC.id(), List.of("BlockingPageController.java"), Mode.THREADPOOL.id(), List.of("BlockingPageController.java"),
+                            Mode.NONBLOCKING.id(), List.of("BlockingPageController.java"), Mode.VIRTUAL.id(), List.of("BlockingPageController.java"),
                             "reactive", List.of("ReactivePageController.java"))),
             new AppCode("shop", "eventdriven-shop/src/main/java/lab/shop",
                     List.of("pages/LandingPage.java", "pages/SearchPage.java", "pages/ItemPage.java",
                             "pages/PurchasePage.java", "pages/OrderPage.java", "pages/MixPage.java", "pages/Params.java",
                             "store/ShopStore.java"),
-                    Map.of("jdbc", List.of(), "threadpool", List.of(), "nonblocking", List.of(), "virtual", List.of())));
+                    Map.of(Mode.JDBC.id(), List.of(), Mode.THREADPOOL.id(), List.of(), Mode.NONBLOCKING.id(), List.of(), Mode.VIRTUAL.id(), List.of())));
 
     /** An access engine: the modes it serves and its packages (found in whichever module holds them). */
     record Engine(String label, List<String> packages) {
@@ -66,13 +67,13 @@ public final class Complexity {
             Map<String, Long> page = new LinkedHashMap<>();
             app.modeFiles().forEach((mode, files) ->
                     page.put(mode, shared + lines(files.stream().map(f -> root.resolve(app.dir()).resolve(f)).toList())));
-            long jdbc = page.getOrDefault("jdbc", shared);
+            long jdbc = page.getOrDefault(Mode.JDBC.id(), shared);
             evidence.append(evidence.isEmpty() ? "" : "; ").append(app.app()).append(" page: ");
             page.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> evidence.append(e.getKey())
                     .append(' ').append(e.getValue()).append(", "));
             evidence.setLength(evidence.length() - 2);
             for (Map.Entry<String, Long> e : page.entrySet()) {
-                much |= !e.getKey().equals("jdbc") && e.getValue() >= MUCH * jdbc;
+                much |= !e.getKey().equals(Mode.JDBC.id()) && e.getValue() >= MUCH * jdbc;
             }
         }
         evidence.append("; engines behind the one API: ");

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import lab.access.Mode;
 import lab.report.Claim;
 import lab.report.Spread;
 import lab.report.Verdict;
@@ -35,8 +36,11 @@ public final class LoadClaims {
     static final int DEGRADES_PAST = 400;
     /** The thesis' fair thread-pool hand-off served about this many pages/s. */
     static final double THESIS_FAIR_RPS = 36;
+    private static final String JDBC = Mode.JDBC.id();
+    private static final String THREADPOOL = Mode.THREADPOOL.id();
+    private static final String NONBLOCKING = Mode.NONBLOCKING.id();
     /** The mode id of a portal threadpool instance started with fair hand-off. */
-    static final String THREADPOOL_FAIR = "threadpool-fair";
+    static final String THREADPOOL_FAIR = THREADPOOL + "-fair";
 
     private LoadClaims() {
     }
@@ -117,26 +121,31 @@ public final class LoadClaims {
         return new Claim(source, claim, status, evidence + (winner == null ? " — " + why : ""));
     }
 
+    /** A section 4.2 claim that {@code expected} wins between modes a and b at one row's load. */
+    private static Claim headToHead(String claim, Judged j, AppVerdict.Row row, String expected, String a, String b) {
+        String[] why = new String[1];
+        String winner = compare(a, candidate(row, a), b, candidate(row, b), why);
+        return decided("4.2", claim, expected, winner, why[0], String.format(Locale.ROOT,
+                "%s, at %d connections: %s %s vs %s %s successes/s", j.note(), row.scenario().concurrency(),
+                a, text(entry(row, a).value()), b, text(entry(row, b).value())));
+    }
+
     static Claim threadpoolBeatsJdbcAtLowLoad(AppVerdict portal) {
         String claim = "Thread-pool outperforms JDBC at low load (portal)";
         Judged j = rows(portal);
         Optional<AppVerdict.Row> low = j.rows().stream()
-                .filter(r -> entry(r, "threadpool") != null && entry(r, "jdbc") != null)
+                .filter(r -> entry(r, THREADPOOL) != null && entry(r, JDBC) != null)
                 .min(Comparator.comparingInt(r -> r.scenario().concurrency()));
         if (low.isEmpty()) {
             return new Claim("4.2", claim, Claim.Status.NOT_MEASURED, "no portal point with both jdbc and threadpool");
         }
-        String[] why = new String[1];
-        String winner = compare("threadpool", candidate(low.get(), "threadpool"), "jdbc", candidate(low.get(), "jdbc"), why);
-        return decided("4.2", claim, "threadpool", winner, why[0], String.format(Locale.ROOT,
-                "%s, at %d connections: threadpool %s vs jdbc %s successes/s", j.note(), low.get().scenario().concurrency(),
-                text(entry(low.get(), "threadpool").value()), text(entry(low.get(), "jdbc").value())));
+        return headToHead(claim, j, low.get(), THREADPOOL, THREADPOOL, JDBC);
     }
 
     static Claim threadpoolDegradesPast400(AppVerdict portal) {
         String claim = "Thread-pool degrades past ~400 connections (portal)";
         Judged j = rows(portal);
-        List<AppVerdict.Row> rows = j.rows().stream().filter(r -> entry(r, "threadpool") != null).toList();
+        List<AppVerdict.Row> rows = j.rows().stream().filter(r -> entry(r, THREADPOOL) != null).toList();
         // like with like: the last level at or below 400 against the last level measured past it
         Optional<AppVerdict.Row> below = rows.stream().filter(r -> r.scenario().concurrency() <= DEGRADES_PAST)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
@@ -150,26 +159,26 @@ public final class LoadClaims {
         String at = "c=" + below.get().scenario().concurrency();
         String beyond = "c=" + past.get().scenario().concurrency();
         String[] why = new String[1];
-        String winner = compare(at, candidate(below.get(), "threadpool"), beyond, candidate(past.get(), "threadpool"), why);
+        String winner = compare(at, candidate(below.get(), THREADPOOL), beyond, candidate(past.get(), THREADPOOL), why);
         return decided("4.2", claim, at, winner, why[0], String.format(Locale.ROOT,
                 "%s: threadpool %s successes/s at %d connections vs %s at %d", j.note(),
-                text(entry(below.get(), "threadpool").value()), below.get().scenario().concurrency(),
-                text(entry(past.get(), "threadpool").value()), past.get().scenario().concurrency()));
+                text(entry(below.get(), THREADPOOL).value()), below.get().scenario().concurrency(),
+                text(entry(past.get(), THREADPOOL).value()), past.get().scenario().concurrency()));
     }
 
     static Claim nonblockingImprovesDramatically(AppVerdict portal) {
         String claim = "Non-blocking improves dramatically (portal; taken as ≥ " + DRAMATIC + "× jdbc at the highest load)";
         Judged j = rows(portal);
         Optional<AppVerdict.Row> high = j.rows().stream()
-                .filter(r -> entry(r, "nonblocking") != null && entry(r, "jdbc") != null)
+                .filter(r -> entry(r, NONBLOCKING) != null && entry(r, JDBC) != null)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
         if (high.isEmpty()) {
             return new Claim("4.2", claim, Claim.Status.NOT_MEASURED, "no portal point with both jdbc and nonblocking");
         }
-        Verdict.Candidate nb = candidate(high.get(), "nonblocking");
-        Verdict.Candidate jdbc = candidate(high.get(), "jdbc");
+        Verdict.Candidate nb = candidate(high.get(), NONBLOCKING);
+        Verdict.Candidate jdbc = candidate(high.get(), JDBC);
         String[] why = new String[1];
-        String usable = usable("nonblocking", nb, "jdbc", jdbc, why);
+        String usable = usable(NONBLOCKING, nb, JDBC, jdbc, why);
         Spread ratio = Verdict.ratio(nb, jdbc);
         Claim.Status status = usable == null ? Claim.Status.INCONCLUSIVE
                 : ratio.min() >= DRAMATIC ? Claim.Status.REPRODUCED
@@ -198,43 +207,38 @@ public final class LoadClaims {
                 THESIS_FAIR_RPS);
         Judged j = rows(portal);
         Optional<AppVerdict.Row> row = j.rows().stream()
-                .filter(r -> entry(r, THREADPOOL_FAIR) != null && entry(r, "threadpool") != null)
+                .filter(r -> entry(r, THREADPOOL_FAIR) != null && entry(r, THREADPOOL) != null)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
         if (row.isEmpty()) {
             return new Claim("4.2", claim, Claim.Status.NOT_MEASURED, "needs a portal threadpool instance with fair "
                     + "hand-off measured beside the unfair one (mode " + THREADPOOL_FAIR + "); the lab's instances run the "
                     + "thesis' unfair hand-off");
         }
-        String[] why = new String[1];
-        String winner = compare("threadpool", candidate(row.get(), "threadpool"), THREADPOOL_FAIR,
-                candidate(row.get(), THREADPOOL_FAIR), why);
-        return decided("4.2", claim, "threadpool", winner, why[0], String.format(Locale.ROOT,
-                "%s, at %d connections: fair %s vs unfair %s successes/s", j.note(), row.get().scenario().concurrency(),
-                text(entry(row.get(), THREADPOOL_FAIR).value()), text(entry(row.get(), "threadpool").value())));
+        return headToHead(claim, j, row.get(), THREADPOOL, THREADPOOL, THREADPOOL_FAIR);
     }
 
     static Claim nonblockingScalesBetter(AppVerdict shop) {
         String claim = "Thread-pool scales fairly well, non-blocking scales better with less degradation (shop)";
         Judged j = rows(shop);
         List<AppVerdict.Row> rows = j.rows().stream()
-                .filter(r -> entry(r, "threadpool") != null && entry(r, "nonblocking") != null).toList();
+                .filter(r -> entry(r, THREADPOOL) != null && entry(r, NONBLOCKING) != null).toList();
         if (rows.size() < 2) {
             return new Claim("4.3", claim, Claim.Status.NOT_MEASURED,
                     "needs shop points of threadpool and nonblocking at two or more levels");
         }
         AppVerdict.Row high = rows.stream().max(Comparator.comparingInt(r -> r.scenario().concurrency())).orElseThrow();
-        double tpPeak = rows.stream().mapToDouble(r -> entry(r, "threadpool").value().median()).max().orElseThrow();
-        double nbPeak = rows.stream().mapToDouble(r -> entry(r, "nonblocking").value().median()).max().orElseThrow();
-        Spread tp = entry(high, "threadpool").value();
-        Spread nb = entry(high, "nonblocking").value();
+        double tpPeak = rows.stream().mapToDouble(r -> entry(r, THREADPOOL).value().median()).max().orElseThrow();
+        double nbPeak = rows.stream().mapToDouble(r -> entry(r, NONBLOCKING).value().median()).max().orElseThrow();
+        Spread tp = entry(high, THREADPOOL).value();
+        Spread nb = entry(high, NONBLOCKING).value();
         double tpKeeps = tp.median() / tpPeak;
         double nbKeeps = nb.median() / nbPeak;
         String[] why = new String[1];
-        String winner = compare("nonblocking", candidate(high, "nonblocking"), "threadpool", candidate(high, "threadpool"), why);
-        if (winner != null && winner.equals("nonblocking") && nbKeeps < tpKeeps) {
-            winner = "threadpool"; // faster, but it lost more of its peak: not "less degradation"
+        String winner = compare(NONBLOCKING, candidate(high, NONBLOCKING), THREADPOOL, candidate(high, THREADPOOL), why);
+        if (winner != null && winner.equals(NONBLOCKING) && nbKeeps < tpKeeps) {
+            winner = THREADPOOL; // faster, but it lost more of its peak: not "less degradation"
         }
-        return decided("4.3", claim, "nonblocking", winner, why[0], String.format(Locale.ROOT,
+        return decided("4.3", claim, NONBLOCKING, winner, why[0], String.format(Locale.ROOT,
                 "%s, at %d connections nonblocking %s vs threadpool %s successes/s; each keeps %.0f %% vs %.0f %% of its peak",
                 j.note(), high.scenario().concurrency(), text(nb), text(tp), nbKeeps * 100, tpKeeps * 100));
     }
@@ -243,7 +247,7 @@ public final class LoadClaims {
     static Claim jdbcOnTheEventLoopServesLeast(AppVerdict shop) {
         String claim = "JDBC on the Netty event loop serves less than every other mode (shop; predicted in 4.3, never run there)";
         Judged j = rows(shop);
-        Optional<AppVerdict.Row> high = j.rows().stream().filter(r -> entry(r, "jdbc") != null && r.modes().size() > 1)
+        Optional<AppVerdict.Row> high = j.rows().stream().filter(r -> entry(r, JDBC) != null && r.modes().size() > 1)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
         if (high.isEmpty()) {
             return new Claim("4.3", claim, Claim.Status.NOT_MEASURED, "needs shop points of jdbc and another mode at one level");
@@ -252,11 +256,11 @@ public final class LoadClaims {
         List<String> open = new ArrayList<>();
         List<String> loses = new ArrayList<>();
         for (String mode : high.get().verdict().modes().keySet()) {
-            if (mode.equals("jdbc")) {
+            if (mode.equals(JDBC)) {
                 continue;
             }
             String[] why = new String[1];
-            String winner = compare(mode, candidate(high.get(), mode), "jdbc", candidate(high.get(), "jdbc"), why);
+            String winner = compare(mode, candidate(high.get(), mode), JDBC, candidate(high.get(), JDBC), why);
             (winner == null ? open : winner.equals(mode) ? beats : loses).add(mode + " " + text(entry(high.get(), mode).value())
                     + (winner == null ? " (" + why[0] + ")" : ""));
         }
@@ -264,7 +268,7 @@ public final class LoadClaims {
                 : open.isEmpty() ? Claim.Status.REPRODUCED : Claim.Status.INCONCLUSIVE;
         return new Claim("4.3", claim, status, String.format(Locale.ROOT, "%s, at %d connections jdbc %s successes/s; "
                         + "ahead of it: %s; behind it: %s; undecided: %s", j.note(), high.get().scenario().concurrency(),
-                text(entry(high.get(), "jdbc").value()), list(beats), list(loses), list(open)));
+                text(entry(high.get(), JDBC).value()), list(beats), list(loses), list(open)));
     }
 
     /**
@@ -289,7 +293,7 @@ public final class LoadClaims {
             for (AppVerdict.ModeCell cell : high.get().modes()) {
                 parts.add(cell.mode() + " " + cell.errors());
                 boolean errs = cell.errorRatePct() != null && cell.errorRatePct() > 0;
-                if (cell.mode().equals("nonblocking") || cell.mode().equals("reactive")) {
+                if (cell.mode().equals(NONBLOCKING) || cell.mode().equals("reactive")) {
                     nbErrs |= errs;
                 } else {
                     othersErr |= errs;

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import lab.access.Mode;
 import lab.report.Fmt;
 import lab.report.results.JmhScore;
 import lab.report.Claim;
@@ -25,10 +26,10 @@ public final class MicroClaims {
 
     public static final List<String> ENGINES = List.of("MYSQL", "POSTGRESQL");
     /** The thesis' three drivers of Table 4.1, as our variants (its thread pool driver had the fair hand-off). */
-    static final String JDBC = "jdbc";
-    static final String POOL = "threadpool-fair";
-    static final String PIPELINED = "nonblocking-pipelined";
-    static final String UNPIPELINED = "nonblocking-unpipelined";
+    static final String JDBC = Mode.JDBC.id();
+    static final String POOL = Mode.THREADPOOL.id() + "-fair";
+    static final String PIPELINED = Mode.NONBLOCKING.id() + "-pipelined";
+    static final String UNPIPELINED = Mode.NONBLOCKING.id() + "-unpipelined";
     /** Table 4.1, mean ms over 1 Gb/s Ethernet: engine → JDBC, thread pool, Netty (pipelined). */
     public static final Map<String, double[]> THESIS_TABLE = Map.of("MYSQL", new double[] {23, 34.9, 4.84}, "POSTGRESQL", new double[] {25.9, 79.2, 5.65});
 
@@ -179,7 +180,7 @@ public final class MicroClaims {
             String first = xs.get(0);
             String last = xs.get(xs.size() - 1);
             Spread nb = growthOf(scores, engine, PIPELINED, param, first, last);
-            Spread tp = growthOf(scores, engine, "threadpool", param, first, last);
+            Spread tp = growthOf(scores, engine, Mode.THREADPOOL.id(), param, first, last);
             if (nb == null || tp == null) {
                 claims.add(notMeasured(source, claim, "threadpool or nonblocking-pipelined missing at " + param + " " + first + " or " + last));
                 continue;

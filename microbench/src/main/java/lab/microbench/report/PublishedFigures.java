@@ -7,9 +7,9 @@ import java.util.Map;
  * The seeds' own published figures, exactly as their articles print them, with the hardware
  * and versions they were measured on. Shown beside our figures, never mixed into them.
  */
-final class Seeds {
+final class PublishedFigures {
 
-    private Seeds() {
+    private PublishedFigures() {
     }
 
     static final String HW_000 = "Seed 000 (Tomcat jdbc-pool article, 2010): Intel 8 cores @ 2.83 GHz, 12 GB RAM, Solaris 10, "

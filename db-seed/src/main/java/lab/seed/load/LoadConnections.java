@@ -7,9 +7,9 @@ import lab.access.SourceUrl;
 import lab.seed.SeedException;
 
 /** Opens JDBC connections for loading, turning failures into one line naming host, port and user. */
-public final class Connections {
+public final class LoadConnections {
 
-    private Connections() {
+    private LoadConnections() {
     }
 
     public static Connection open(SourceUrl url) {

@@ -1,11 +1,11 @@
 package lab.portal;
 
 /** The {@code ?seed=N} parameter: a whole number from 0 to {@link Long#MAX_VALUE}. */
-final class Seeds {
+final class SeedParameter {
 
     private static final String RANGE = "a whole number from 0 to " + Long.MAX_VALUE;
 
-    private Seeds() {
+    private SeedParameter() {
     }
 
     static long parse(String text) {

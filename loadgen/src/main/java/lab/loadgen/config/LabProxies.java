@@ -1,0 +1,37 @@
+package lab.loadgen.config;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lab.access.SourceUrl;
+import lab.data.Sources;
+import lab.link.LabProxy;
+
+/**
+ * Every instance's proxies, from instances.conf and the source URLs of the environment: one per
+ * instance and source it reads ({@link Sources#of}), forwarding to that source's server. The one
+ * place that says which proxy an instance's source goes through.
+ */
+public record LabProxies(InstancesConf conf, Map<String, String> env) {
+
+    public List<LabProxy> all() {
+        return conf.instances().stream().flatMap(i -> of(i).stream()).toList();
+    }
+
+    public List<LabProxy> of(Instance instance) {
+        return Sources.of(instance.app()).stream().map(s -> {
+            SourceUrl server = SourceUrl.parse(s.url(env));
+            return new LabProxy(instance.name(), instance.port(), s.id(), s.number(), server.host() + ":" + server.port());
+        }).toList();
+    }
+
+    /** The instance's source URLs by env var, each pointing at its proxy instead of the server. */
+    public Map<String, String> urls(Instance instance) {
+        Map<String, String> urls = new LinkedHashMap<>();
+        for (Sources s : Sources.of(instance.app())) {
+            LabProxy p = new LabProxy(instance.name(), instance.port(), s.id(), s.number(), "");
+            urls.put(s.envVar, SourceUrl.parse(s.url(env)).at(LabProxy.HOST, p.port()).text());
+        }
+        return urls;
+    }
+}
