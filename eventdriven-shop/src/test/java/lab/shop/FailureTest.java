@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -114,6 +115,7 @@ class FailureTest {
     @EnumSource(value = Mode.class, names = {"THREADPOOL", "NONBLOCKING", "VIRTUAL"})
     void fullQueueGives503Fast(Mode mode) throws Exception {
         try (ShopApp shop = TestShops.start(mode, Map.of("SHOP_DB_POOL_SIZE", "1", "SHOP_QUEUE_BOUND", "0"))) {
+            Http.awaitHealthy(shop, Duration.ofSeconds(10)); // the warm-up holds the only room until then
             assertEquals(200, Http.get(shop, "/search?q=mug").statusCode());
             CompletableFuture<HttpResponse<String>> held;
             try (TestDb.ItemsLock lock = new TestDb.ItemsLock()) {
