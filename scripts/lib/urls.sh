@@ -57,7 +57,9 @@ load_source_urls() {
 # named <instance>--<source>, listening on 127.0.0.1 at
 #   10000 + instance port + 100 × source number
 # (contacts_mysql 1, contacts_pg 2, logs_mysql 3, logs_pg 4, shop 5): portal-jdbc (8081)'s
-# logs_pg proxy is 18481, shop-nonblocking (9083)'s shop proxy is 19583.
+# logs_pg proxy is 18481, shop-nonblocking (9083)'s shop proxy is 19583. In containers the
+# proxies listen on PROXY_LISTEN_HOST and the instances reach them at LINK_PROXY_HOST
+# (compose: the toxiproxy service; swarm: the db node's address).
 
 # source_env SOURCE -> the env var holding its URL
 source_env() {
@@ -90,7 +92,7 @@ proxied_url() {
   split_url "$url"
   local scheme=${url%%://*} rest=${url#*://}
   local creds=${rest%@*}
-  echo "$scheme://$creds@127.0.0.1:$(proxy_port "$1" "$2")/$U_DB"
+  echo "$scheme://$creds@${LINK_PROXY_HOST:-127.0.0.1}:$(proxy_port "$1" "$2")/$U_DB"
 }
 
 # toxiproxy_config -> the JSON array of every proxy of every instance (toxiproxy-server -config)
@@ -101,8 +103,8 @@ toxiproxy_config() {
     app=$(instance_field "$n" 2)
     for s in $(sources_of "$app"); do
       var=$(source_env "$s"); split_url "${!var}"
-      printf '%s  {"name": "%s", "listen": "127.0.0.1:%s", "upstream": "%s:%s", "enabled": true}' \
-        "$sep" "$(proxy_name "$n" "$s")" "$(proxy_port "$n" "$s")" "$U_HOST" "$U_PORT"
+      printf '%s  {"name": "%s", "listen": "%s:%s", "upstream": "%s:%s", "enabled": true}' \
+        "$sep" "$(proxy_name "$n" "$s")" "${PROXY_LISTEN_HOST:-127.0.0.1}" "$(proxy_port "$n" "$s")" "$U_HOST" "$U_PORT"
       sep=$',\n'
     done
   done
