@@ -117,6 +117,8 @@ for kind in service container network volume secret config; do
 done
 docker swarm leave --force >/dev/null
 [ "$(docker info -f '{{.Swarm.LocalNodeState}}')" = inactive ] || fail "the engine is still in a swarm"
+left=$(docker ps -aq)   # the one-off tasks' containers too
+[ -z "$left" ] || fail "containers left on the engine: $left"
 docker image prune -f >/dev/null    # superseded builds; the images in use stay as a cache
 trap - EXIT
 "$here/images/dockerd.sh" stop

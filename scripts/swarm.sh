@@ -80,9 +80,10 @@ run_job() {
   pid=$!
   deadline=$((SECONDS + ${JOB_TIMEOUT:-3600}))
   while :; do
-    state=$(docker service ls --filter "name=$name" --format '{{.Replicas}}')
-    case $state in *'(1/1 completed)'*) break ;; esac
-    if [ "$(docker service ps --format '{{.CurrentState}}' "$name" | grep -cE '^(Failed|Rejected)')" -gt "$attempts" ] \
+    state=$(docker service ps --format '{{.CurrentState}}' "$name")
+    grep -q '^Complete' <<<"$state" && break
+    # (the task history keeps 5 tasks: a job that retries for long ends by its JOB_TIMEOUT)
+    if [ "$(grep -cE '^(Failed|Rejected)' <<<"$state")" -gt "$attempts" ] \
        || [ $SECONDS -ge $deadline ]; then
       rc=1; break
     fi
@@ -132,7 +133,7 @@ up() {
   local link=${LINK:-0} start=$SECONDS image
   mkdir -p "$state" results
   make_secrets
-  "$here/compose.sh" proxies </dev/null
+  PROXY_LISTEN_HOST=$BIND "$here/compose.sh" proxies </dev/null
   [ "$link" != loopback ] && export LINK_PROXY_HOST=$DB_HOST || export LINK_PROXY_HOST=
   say "building the images on this engine …"
   compose --profile loadgen build --quiet
@@ -143,7 +144,7 @@ up() {
   say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST BIND=$BIND SCALE=${SCALE:-thesis} LINK=$link)"
   docker stack deploy --quiet ${REGISTRY:+--with-registry-auth} -c "$state/stack.json" "$STACK"
   say "seeding (a task on the db node; it retries while the databases start) …"
-  JOB_ATTEMPTS=$SEED_ATTEMPTS run_job db-seed --restart-condition on-failure --restart-delay 5s \
+  JOB_ATTEMPTS=$SEED_ATTEMPTS JOB_TIMEOUT=900 run_job db-seed --restart-condition on-failure --restart-delay 5s \
     --restart-max-attempts "$SEED_ATTEMPTS" -- --scale "${SCALE:-thesis}"
   say "waiting for every instance to be healthy (pools warmed up) …"
   wait_healthy
@@ -161,13 +162,16 @@ down() {
   fi
   deadline=$((SECONDS + 120))
   while [ -n "$(docker ps -aq --filter "label=com.docker.stack.namespace=$STACK")" ] \
+     || [ -n "$(docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_db-seed")" ] \
+     || [ -n "$(docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_loadgen")" ] \
      || [ -n "$(docker network ls -q --filter "label=com.docker.stack.namespace=$STACK")" ]; do
     [ $SECONDS -lt $deadline ] || die "containers of $STACK still there after 120 s"
     sleep 1
   done
   if [ -n "${WIPE:-}" ]; then
     # volumes live on each node: this removes the ones of this engine's node
-    docker volume ls -q --filter "label=com.docker.stack.namespace=$STACK" | xargs -r docker volume rm >/dev/null
+    { docker volume ls -q --filter "label=com.docker.stack.namespace=$STACK"; docker volume ls -q --filter "name=${STACK}_"; } \
+      | sort -u | xargs -r docker volume rm >/dev/null
     rm -rf "$SWARM_SECRETS"
     say "volumes and secrets removed"
   fi
