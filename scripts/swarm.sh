@@ -75,6 +75,7 @@ run_job() {
   mapfile -d '' spec < <(config_json | python3 "$here/lib/stack-file.py" job "$STACK" "$svc")
   image=${spec[-1]}; unset 'spec[-1]'
   docker service rm "$name" >/dev/null 2>&1 || true
+  [ -n "$REGISTRY" ] || extra+=(--no-resolve-image)
   docker service create --detach --quiet "${spec[@]}" "${extra[@]}" "$image" "$@" >/dev/null
   docker service logs --follow --raw "$name" 2>/dev/null &
   pid=$!
@@ -142,7 +143,9 @@ up() {
   fi
   config_json | python3 "$here/lib/stack-file.py" stack "$STACK" >"$state/stack.json"
   say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST BIND=$BIND SCALE=${SCALE:-thesis} LINK=$link)"
-  docker stack deploy --quiet ${REGISTRY:+--with-registry-auth} -c "$state/stack.json" "$STACK"
+  # Without a registry the nodes use the images they have: no registry lookup for a digest.
+  docker stack deploy --quiet --resolve-image "$([ -n "$REGISTRY" ] && echo always || echo never)" \
+    ${REGISTRY:+--with-registry-auth} -c "$state/stack.json" "$STACK"
   say "seeding (a task on the db node; it retries while the databases start) …"
   JOB_ATTEMPTS=$SEED_ATTEMPTS JOB_TIMEOUT=900 run_job db-seed --restart-condition on-failure --restart-delay 5s \
     --restart-max-attempts "$SEED_ATTEMPTS" -- --scale "${SCALE:-thesis}"
