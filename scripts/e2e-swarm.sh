@@ -47,6 +47,7 @@ cleanup() {
   say "removing the stack (volumes too), leaving the swarm, stopping the daemon"
   WIPE=1 "$here/swarm.sh" down >/dev/null 2>&1 || true
   docker swarm leave --force >/dev/null 2>&1 || true
+  docker network rm docker_gwbridge >/dev/null 2>&1 || true
   "$here/images/dockerd.sh" stop || true
 }
 trap cleanup EXIT
@@ -117,6 +118,8 @@ for kind in service container network volume secret config; do
 done
 docker swarm leave --force >/dev/null
 [ "$(docker info -f '{{.Swarm.LocalNodeState}}')" = inactive ] || fail "the engine is still in a swarm"
+docker network rm docker_gwbridge >/dev/null 2>&1 || true   # made by swarm init, not removed by leave
+[ -z "$(docker network ls -q --filter name=docker_gwbridge)" ] || fail "docker_gwbridge left after leaving the swarm"
 left=$(docker ps -aq)   # the one-off tasks' containers too
 [ -z "$left" ] || fail "containers left on the engine: $left"
 docker image prune -f >/dev/null    # superseded builds; the images in use stay as a cache

@@ -94,12 +94,19 @@ run_job() {
   sleep 1; kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
   if [ $rc != 0 ]; then
     docker service ps --no-trunc --format '  {{.Name}} on {{.Node}}: {{.CurrentState}} {{.Error}}' "$name" >&2 || true
-    docker service rm "$name" >/dev/null 2>&1 || true
+    remove_job "$svc"
     die "task $svc failed"
   fi
-  docker service rm "$name" >/dev/null
+  remove_job "$svc"
   say "task $svc done on node $JOB_NODE"
   [ -z "${JOB_NODES_FILE:-}" ] || echo "$svc $JOB_NODE" >>"$JOB_NODES_FILE"
+}
+
+# A job's finished task containers outlive `docker service rm`: they go too (those of this engine's
+# node; on a multi-node swarm the load node keeps the loadgen ones until `docker container prune` there).
+remove_job() { # service
+  docker service rm "${STACK}_$1" >/dev/null 2>&1 || true
+  docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_$1" | xargs -r docker rm -f >/dev/null
 }
 
 health() { # instance -> UP | DOWN(code)
@@ -158,17 +165,22 @@ up() {
 
 down() {
   local deadline
-  docker service rm "${STACK}_db-seed" "${STACK}_loadgen" >/dev/null 2>&1 || true
+  remove_job db-seed
+  remove_job loadgen
   if docker stack ls --format '{{.Name}}' 2>/dev/null | grep -qx "$STACK"; then
     docker stack rm "$STACK" >/dev/null
     say "stack $STACK removed; waiting for its containers to go"
   fi
+  local left=0
   deadline=$((SECONDS + 120))
   while [ -n "$(docker ps -aq --filter "label=com.docker.stack.namespace=$STACK")" ] \
      || [ -n "$(docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_db-seed")" ] \
      || [ -n "$(docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_loadgen")" ] \
      || [ -n "$(docker network ls -q --filter "label=com.docker.stack.namespace=$STACK")" ]; do
-    [ $SECONDS -lt $deadline ] || die "containers of $STACK still there after 120 s"
+    if [ $SECONDS -ge $deadline ]; then
+      say "error: containers or networks of $STACK still there after 120 s (docker ps -a)" >&2
+      left=1; break
+    fi
     sleep 1
   done
   if [ -n "${WIPE:-}" ]; then
@@ -178,6 +190,7 @@ down() {
     rm -rf "$SWARM_SECRETS"
     say "volumes and secrets removed"
   fi
+  return $left
 }
 
 loadtest() {
