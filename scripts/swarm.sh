@@ -242,8 +242,13 @@ placement() {
   return $bad
 }
 
+# Builds the images here first, as `up` would, so that this can run before the first `up`.
 images_to() {
   local node=$1 images
+  mkdir -p "$state"
+  make_secrets
+  PROXY_LISTEN_HOST=$BIND "$here/compose.sh" proxies </dev/null
+  compose --profile loadgen build --quiet
   mapfile -t images < <(all_images)
   say "docker save ${images[*]} | docker -H $node load"
   docker save "${images[@]}" | docker -H "$node" load
