@@ -57,6 +57,10 @@ RUN command -v curl >/dev/null || { apt-get update && apt-get install -y --no-in
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin lab
 WORKDIR /app
 COPY instances.conf /app/instances.conf
+# The instances' (and the seed's) entrypoint: proxies and secrets into the source URLs (its header).
+COPY scripts/lib/instances.sh scripts/lib/urls.sh /app/lib/
+COPY scripts/images/instance-entrypoint.sh /app/instance-entrypoint.sh
+ENV INSTANCES_CONF=/app/instances.conf
 # The apps listen on 127.0.0.1 unless told otherwise; in a container the published port needs 0.0.0.0
 # (compose publishes it on the host's 127.0.0.1 only).
 ENV BIND=0.0.0.0
@@ -66,7 +70,7 @@ ENV JAVA_OPTS="-XX:MaxRAMPercentage=60 -XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX
 FROM runtime AS db-seed
 COPY --from=jars /jars/db-seed-all.jar /app/db-seed.jar
 USER lab
-ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/db-seed.jar \"$@\"", "db-seed"]
+ENTRYPOINT ["/app/instance-entrypoint.sh", "/app/db-seed.jar"]
 CMD ["--scale", "thesis"]
 
 FROM runtime AS portal
@@ -74,14 +78,14 @@ COPY --from=jars /jars/servlet-portal.jar /app/portal.jar
 USER lab
 HEALTHCHECK --interval=5s --timeout=3s --start-period=300s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:${SERVER_PORT:-8081}/actuator/health" >/dev/null || exit 1
-ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/portal.jar"]
+ENTRYPOINT ["/app/instance-entrypoint.sh", "/app/portal.jar"]
 
 FROM runtime AS shop
 COPY --from=jars /jars/eventdriven-shop.jar /app/shop.jar
 USER lab
 HEALTHCHECK --interval=5s --timeout=3s --start-period=300s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:${SHOP_PORT:-9081}/health" >/dev/null || exit 1
-ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/shop.jar"]
+ENTRYPOINT ["/app/instance-entrypoint.sh", "/app/shop.jar"]
 
 # ---- wrk2: built from a pinned commit (not packaged by Debian); WRK2=off leaves it out -----
 FROM ${DEBIAN_IMAGE} AS wrk2-on
@@ -110,6 +114,8 @@ COPY --from=wrk2 /out/ /usr/local/bin/
 WORKDIR /app
 COPY instances.conf /app/instances.conf
 COPY --from=jars /jars/loadgen.jar /app/loadgen.jar
+# A named volume mounted here (RUNTIME=swarm) starts owned by lab, so the sweep can write to it.
+RUN mkdir /results && chown lab /results
 USER lab
 HEALTHCHECK --interval=5s --timeout=3s --start-period=120s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:8080/health" >/dev/null || exit 1

@@ -21,7 +21,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 JAR_MODULES := $(filter-out microbench,$(patsubst %/pom.xml,%,$(wildcard */pom.xml)))
 ALL_SOURCES := $(shell find $(JAR_MODULES) -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e e2e-compose bench bench-quick faults
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick faults
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -29,7 +29,7 @@ help: ## list the commands
 	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 	@echo
 	@echo "Variables: SCALE=tiny|small|thesis (default thesis); LINK=0|lan|wan|<ms RTT>|loopback (make up, default 0; make link);"
-	@echo "           RUNTIME=native|compose (default: compose when Docker answers)"
+	@echo "           RUNTIME=native|compose|swarm (default: compose when Docker answers; swarm: docs/several-machines.md)"
 
 jdk: ## check that a JDK >= 21 is available
 	@scripts/find-jdk.sh >/dev/null && echo "JDK: $(JDK)"
@@ -66,25 +66,36 @@ test: jdk db tools ## every test, against the local database servers (started by
 ifneq ($(filter native compose,$(MODE)),)
 $(error MODE=$(MODE) no longer picks the runtime (MODE is the access mode): use RUNTIME=$(MODE))
 endif
-ifneq ($(filter-out native compose,$(RUNTIME)),)
-$(error RUNTIME=$(RUNTIME): expected RUNTIME=native or RUNTIME=compose)
+ifneq ($(filter-out native compose swarm,$(RUNTIME)),)
+$(error RUNTIME=$(RUNTIME): expected RUNTIME=native, compose or swarm)
 endif
 LAB_PATH = $(or $(RUNTIME),$(shell scripts/compose.sh usable && echo compose || echo native))
 
 up: ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard through Toxiproxy; LINK=0|lan|wan|<ms>|loopback (default 0)
-ifeq ($(LAB_PATH),compose)
-	@scripts/compose.sh up
+ifeq ($(LAB_PATH),swarm)
+	@LINK='$(LINK)' scripts/swarm.sh up
+else ifeq ($(LAB_PATH),compose)
+	@LINK='$(LINK)' scripts/compose.sh up
 else
 	@scripts/find-jdk.sh >/dev/null
 	@$(MAKE) --no-print-directory jars seed
 	@LINK='$(LINK)' scripts/lab.sh up
 endif
 
-link: $(LOADGEN_JAR) ## change the RTT of the running lab without a restart: make link LINK=lan|wan|<ms>|0 (no LINK: show it)
+link: ## change the RTT of the running lab without a restart: make link LINK=lan|wan|<ms>|0 (no LINK: show it)
+ifeq ($(LAB_PATH),swarm)
+	@scripts/swarm.sh link $(LINK)
+else ifeq ($(LAB_PATH),compose)
+	@scripts/compose.sh link $(LINK)
+else
+	@$(MAKE) --no-print-directory $(LOADGEN_JAR)
 	@scripts/lab.sh link $(LINK)
+endif
 
-down: ## stop what `make up` started; keeps data (DB=1 also stops the database servers it started)
-ifeq ($(LAB_PATH),compose)
+down: ## stop what `make up` started; keeps data (DB=1 also stops the database servers it started; containers: WIPE=1 removes the volumes)
+ifeq ($(LAB_PATH),swarm)
+	@scripts/swarm.sh down
+else ifeq ($(LAB_PATH),compose)
 	@scripts/compose.sh down
 else
 	@scripts/lab.sh down
@@ -92,7 +103,9 @@ else
 endif
 
 status: ## every instance with its PID and health
-ifeq ($(LAB_PATH),compose)
+ifeq ($(LAB_PATH),swarm)
+	@scripts/swarm.sh status
+else ifeq ($(LAB_PATH),compose)
 	@scripts/compose.sh status
 else
 	@scripts/lab.sh status
@@ -112,7 +125,9 @@ APP ?= all
 LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 
 loadtest: ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|latency APP=portal|shop|all MODES=a,b ISOLATE=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
-ifeq ($(LAB_PATH),compose)
+ifeq ($(LAB_PATH),swarm)
+	@scripts/swarm.sh loadtest $(PROFILE) $(APP) $(MODES)
+else ifeq ($(LAB_PATH),compose)
 	@scripts/compose.sh loadtest $(PROFILE) $(APP) $(MODES)
 else
 	@$(MAKE) --no-print-directory $(LOADGEN_JAR)
@@ -157,8 +172,14 @@ bench-quick: $(MICRO_JAR) db ## the same experiments, short (about 30 minutes on
 e2e: ## up at SCALE=tiny (own bench_e2e_* databases), smoke sweep of every instance, checks, down
 	@scripts/e2e.sh
 
-e2e-compose: ## the same through docker-compose.yml: private dockerd, local base images, checks, down
+e2e-compose: ## the same through docker-compose.yml: private dockerd, local base images, LINK=wan page check, checks, down
 	@scripts/e2e-compose.sh
+
+e2e-swarm: ## the same as a stack on a one-node swarm of the private dockerd: placement by label, loadgen task, results back, all removed
+	@scripts/e2e-swarm.sh
+
+images-to: ## copy the lab's images to a swarm node without a registry: make images-to NODE=ssh://user@host
+	@scripts/swarm.sh images-to $(or $(NODE),$(error NODE=ssh://user@host is required))
 
 clean: ## remove build output (keeps databases and results)
 	$(MVN) -q clean

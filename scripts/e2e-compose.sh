@@ -5,12 +5,15 @@
 # and wrk2 left out (WRK2=off: it is built from github.com). Then the project's own
 # docker-compose.yml at SCALE=tiny: seeded row counts verified, every instance and the
 # dashboard healthy in containers, a smoke sweep from the loadgen container with all nine
-# series, `down` with volumes, and no container, network, volume or daemon left behind.
+# series, `down` with volumes, and no container, network, volume or daemon left behind. On the way:
+# the instances go through the toxiproxy service, and with LINK=wan one page per app shows the
+# link (scripts/lib/link-check.sh).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 cd "$root"
 . "$here/lib/instances.sh"
+. "$here/lib/link-check.sh"
 
 say() { printf '[e2e-compose] %s\n' "$*"; }
 fail() { say "FAIL: $*"; exit 1; }
@@ -69,6 +72,11 @@ for n in $(instance_names); do
   curl -fsS --max-time 60 "http://127.0.0.1:$port$page" >/dev/null || fail "$n: page http://127.0.0.1:$port$page"
   say "  $n healthy, its page answers on 127.0.0.1:$port"
 done
+
+say "LINK=wan through the toxiproxy container: one page per app"
+"$here/compose.sh" link wan
+link_page_check 127.0.0.1 || fail "a page is out of its LINK=wan bounds"
+"$here/compose.sh" link 0
 
 t=$SECONDS
 "$here/compose.sh" loadtest smoke all

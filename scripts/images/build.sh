@@ -7,6 +7,8 @@
 #   asyncdb-lab/local-jre:25         + a jlink'ed runtime of it (JRE_IMAGE)
 #   asyncdb-lab/local-mariadb:10.11  Debian's MariaDB 10.11     (MYSQL_IMAGE)
 #   asyncdb-lab/local-postgres:15    Debian's PostgreSQL 15     (POSTGRES_IMAGE)
+#   asyncdb-lab/local-toxiproxy:2.5.0  toxiproxy-server as `make tools` builds it (TOXIPROXY_IMAGE;
+#                                    /toxiproxy, as in the upstream image)
 # The database images honour the part of the official images' env contract the lab uses
 # (mariadb-entrypoint.sh, postgres-entrypoint.sh). Images already present are kept (FORCE=1
 # rebuilds). `build.sh env` prints the build variables that select them.
@@ -23,7 +25,7 @@ die() { printf '[images] error: %s\n' "$*" >&2; exit 1; }
 
 declare -A IMAGE=(
   [debian]=$PREFIX-debian:12 [jdk]=$PREFIX-jdk:25 [jre]=$PREFIX-jre:25
-  [mariadb]=$PREFIX-mariadb:10.11 [postgres]=$PREFIX-postgres:15
+  [mariadb]=$PREFIX-mariadb:10.11 [postgres]=$PREFIX-postgres:15 [toxiproxy]=$PREFIX-toxiproxy:2.5.0
 )
 
 env_vars() {
@@ -32,6 +34,7 @@ env_vars() {
   echo "JRE_IMAGE=${IMAGE[jre]}"
   echo "MYSQL_IMAGE=${IMAGE[mariadb]}"
   echo "POSTGRES_IMAGE=${IMAGE[postgres]}"
+  echo "TOXIPROXY_IMAGE=${IMAGE[toxiproxy]}"
 }
 
 # The minimal bookworm every image starts from, kept as a tarball between runs.
@@ -124,6 +127,11 @@ build() {
         --change 'ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
         --change 'ENTRYPOINT ["docker-entrypoint.sh"]' --change 'CMD ["postgres"]' \
         --change 'EXPOSE 5432' --change 'VOLUME /var/lib/postgresql/data' ;;
+    toxiproxy)
+      "$root/scripts/tools.sh" toxiproxy-server >&2 || die "toxiproxy-server could not be built (go install)"
+      rootfs toxiproxy
+      install -m 0755 "$(command -v toxiproxy-server)" "$work/rootfs-toxiproxy/toxiproxy"
+      import toxiproxy --change 'ENTRYPOINT ["/toxiproxy"]' --change 'CMD ["-host=0.0.0.0"]' --change 'EXPOSE 8474' ;;
     *) die "unknown image $name" ;;
   esac
 }
@@ -135,7 +143,7 @@ case ${1:-all} in
     docker version >/dev/null 2>&1 || die "no Docker engine answers at ${DOCKER_HOST:-the default socket}"
     mkdir -p "$work"
     start=$SECONDS
-    for name in debian jdk jre mariadb postgres; do
+    for name in debian jdk jre mariadb postgres toxiproxy; do
       if [ -z "${FORCE:-}" ] && docker image inspect "${IMAGE[$name]}" >/dev/null 2>&1; then
         say "$name: ${IMAGE[$name]} present"
       else

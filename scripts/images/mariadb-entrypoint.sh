@@ -1,7 +1,7 @@
 #!/bin/sh
 # Entrypoint of asyncdb-lab/local-mariadb: the subset of the official mysql/mariadb images'
 # contract the lab relies on. On an empty /var/lib/mysql: MYSQL_ROOT_PASSWORD for root, then
-# MYSQL_DATABASE and MYSQL_USER/MYSQL_PASSWORD with every privilege on it. Arguments starting
+# MYSQL_DATABASE and MYSQL_USER/MYSQL_PASSWORD with every privilege on it (or *_FILE: secrets). Arguments starting
 # with '-' are server options, as in the official images.
 set -eu
 case ${1:-} in -*) set -- mariadbd "$@" ;; esac
@@ -10,6 +10,12 @@ case ${1:-} in -*) set -- mariadbd "$@" ;; esac
 plain() { # name value: identifiers and passwords go into SQL literals, so no quotes or backslashes
   case $2 in *[!A-Za-z0-9_.@%+=:,-]*|'') echo "local-mariadb: $1 must match [A-Za-z0-9_.@%+=:,-]+" >&2; exit 1 ;; esac
 }
+
+# MYSQL_*_PASSWORD_FILE (Docker secrets), as the official images read them.
+for var in MYSQL_ROOT_PASSWORD MYSQL_PASSWORD; do
+  eval "file=\${${var}_FILE:-}"
+  [ -z "$file" ] || eval "$var=\$(cat \"\$file\")"
+done
 
 datadir=/var/lib/mysql
 mkdir -p "$datadir" /run/mysqld

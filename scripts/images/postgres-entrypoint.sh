@@ -6,6 +6,8 @@ set -eu
 [ "${1:-}" = postgres ] || exec "$@"
 
 : "${PGDATA:=/var/lib/postgresql/data}" "${POSTGRES_USER:=postgres}"
+# POSTGRES_PASSWORD_FILE (a Docker secret), as the official image reads it.
+[ -z "${POSTGRES_PASSWORD_FILE:-}" ] || POSTGRES_PASSWORD=$(cat "$POSTGRES_PASSWORD_FILE")
 [ -n "${POSTGRES_PASSWORD:-}" ] || { echo "local-postgres: POSTGRES_PASSWORD is required" >&2; exit 1; }
 as_pg() { runuser -u postgres -- "$@"; }
 

@@ -52,6 +52,16 @@ public interface DbClient extends SqlOps, AutoCloseable {
         return query("SELECT 1").thenApply(rows -> rows.size() == 1);
     }
 
+    /**
+     * Opens and verifies every connection this client may hold: {@link #connections()}
+     * transactions at once, each keeping its connection until all have answered a {@code SELECT 1}.
+     * Health endpoints say UP only after it, so the first page neither pays for connecting nor
+     * times out waiting for a connection still being opened. Fails as soon as one of them fails.
+     */
+    default CompletionStage<Void> warmUp() {
+        return WarmUp.all(this);
+    }
+
     /** Releases every thread and connection this client created. */
     @Override
     void close();

@@ -108,6 +108,7 @@ class FailureTest {
     @EnumSource(value = Mode.class, names = {"THREADPOOL", "NONBLOCKING", "VIRTUAL"})
     void fullQueueGives503Fast(Mode mode) throws Exception {
         try (ShopApp shop = TestShops.start(mode, Map.of("SHOP_DB_POOL_SIZE", "1", "SHOP_QUEUE_BOUND", "0"))) {
+            Http.awaitHealthy(shop, Duration.ofSeconds(10)); // the warm-up holds the only room until then
             assertEquals(200, Http.get(shop, "/search?q=mug").statusCode());
             CompletableFuture<HttpResponse<String>> held;
             try (TestDb.ItemsLock lock = new TestDb.ItemsLock()) {

@@ -29,6 +29,18 @@ final class Http {
         return getAsync(app, path).join();
     }
 
+    /** Polls {@code /health} until it says 200 (the pool is warmed up), as the lab's start does; fails after {@code timeout}. */
+    static void awaitHealthy(ShopApp app, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        int status;
+        while ((status = get(app, "/health").statusCode()) != 200) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("/health still " + status + " after " + timeout);
+            }
+            Thread.sleep(50);
+        }
+    }
+
     static CompletableFuture<HttpResponse<String>> getAsync(ShopApp app, String path) {
         return CLIENT.sendAsync(request(app, path).GET().build(), HttpResponse.BodyHandlers.ofString());
     }

@@ -30,6 +30,10 @@ public final class LinkFile {
         try {
             Files.createDirectories(runDir);
             Path tmp = Files.createTempFile(runDir, NAME, ".tmp");
+            if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                // readable by the apps, which may run as another user (containers share the run dir)
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
             Files.writeString(tmp, "link=" + link.name() + "\nrttMs=" + Link.format(link.rttMs()) + "\n", StandardCharsets.UTF_8);
             Files.move(tmp, runDir.resolve(NAME), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);

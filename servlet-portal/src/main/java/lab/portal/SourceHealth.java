@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.access.DbClient;
 import lab.access.ForkJoin;
+import lab.access.Readiness;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
@@ -12,7 +13,8 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
- * One source in {@code /actuator/health}: a {@code SELECT 1} through the mode's own client, bounded
+ * One source in {@code /actuator/health}: UP once the mode's own client has warmed up its pool
+ * ({@link Readiness}: every connection opened and verified) and a {@code SELECT 1} answers, bounded
  * in time. Unauthenticated callers see it, so it shows the mode and time only; why a source is down
  * (driver message, host:port/db) goes to the log.
  */
@@ -21,10 +23,12 @@ final class SourceHealth implements HealthIndicator {
     private static final Logger LOG = LoggerFactory.getLogger(SourceHealth.class);
 
     private final DbClient client;
+    private final Readiness readiness;
     private final Duration timeout;
 
     SourceHealth(DbClient client, Duration timeout) {
         this.client = client;
+        this.readiness = new Readiness(client);
         this.timeout = timeout;
     }
 
@@ -42,7 +46,7 @@ final class SourceHealth implements HealthIndicator {
         long start = System.nanoTime();
         Health.Builder health;
         try {
-            health = ForkJoin.join(client.ping(), timeout) ? Health.up() : Health.down();
+            health = ForkJoin.join(readiness.check(), timeout) ? Health.up() : Health.down();
         } catch (RuntimeException e) {
             LOG.info("health: {} is down: {}", client.source().address(), ForkJoin.unwrap(e).getMessage());
             health = Health.down();

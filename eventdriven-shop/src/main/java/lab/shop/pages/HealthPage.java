@@ -5,16 +5,24 @@ import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import lab.access.DbClient;
+import lab.access.Readiness;
 import lab.shop.http.Page;
 import lab.shop.http.Request;
 import lab.shop.http.Response;
 
-/** {@code GET /health}: pings the database (bounded by a timeout); 200 UP or 503 DOWN, as JSON. */
-public record HealthPage(DbClient db, Duration timeout) implements Page {
+/**
+ * {@code GET /health}: 200 UP once the pool is warmed up and the database answers a ping (bounded by
+ * a timeout), else 503 DOWN, as JSON.
+ */
+public record HealthPage(DbClient db, Readiness readiness, Duration timeout) implements Page {
+
+    public HealthPage(DbClient db, Duration timeout) {
+        this(db, new Readiness(db), timeout);
+    }
 
     @Override
     public CompletionStage<Response> handle(Request request) {
-        return db.ping().toCompletableFuture().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).handle((ok, error) -> {
+        return readiness.check().toCompletableFuture().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).handle((ok, error) -> {
             boolean up = error == null && Boolean.TRUE.equals(ok);
             String state = up ? "UP" : "DOWN";
             String json = "{\"status\":\"" + state + "\",\"mode\":\"" + db.mode().id() + "\",\"database\":\"" + state + "\"}\n";

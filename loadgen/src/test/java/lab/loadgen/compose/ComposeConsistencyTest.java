@@ -31,7 +31,7 @@ class ComposeConsistencyTest {
 
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     static final Set<String> DATABASES = Set.of("mysql-contacts", "mysql-logs", "mysql-shop", "postgres-contacts", "postgres-logs");
-    static final Set<String> TOOLS = Set.of("db-seed", "loadgen");
+    static final Set<String> TOOLS = Set.of("db-seed", "loadgen", "toxiproxy");
 
     static Map<String, Map<String, Object>> services;
     static Map<String, Object> volumes;

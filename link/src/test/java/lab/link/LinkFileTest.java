@@ -1,0 +1,22 @@
+package lab.link;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LinkFileTest {
+
+    @Test
+    void recordedLinkReadsBackAndOtherUsersMayReadIt(@TempDir Path runDir) throws Exception {
+        LinkFile.write(runDir, Link.WAN);
+
+        assertEquals(Link.WAN, LinkFile.read(runDir).orElseThrow());
+        // in containers the apps read the file as another user than loadgen, which wrote it
+        assertTrue(Files.getPosixFilePermissions(runDir.resolve(LinkFile.NAME)).contains(PosixFilePermission.OTHERS_READ));
+    }
+}

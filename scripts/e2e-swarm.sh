@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# make e2e-swarm: RUNTIME=swarm run for real on this machine, as make e2e-compose runs compose: the
+# private dockerd (scripts/images/dockerd.sh), local base images, the jars of `make jars`. On it a
+# one-node swarm (`docker swarm init --advertise-addr 127.0.0.1`) whose node has all three role
+# labels; the stack at SCALE=tiny (scripts/swarm.sh up: seed task, health, LINK=0), seeded rows
+# verified, passwords only as secrets, one page per app with LINK=wan, a smoke sweep of all nine
+# instances as a loadgen task whose run comes back to ./results, each task on a node with its
+# label; then the stack, its volumes and secrets removed, the swarm left, the daemon stopped, and
+# nothing of it left behind.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root"
+. "$here/lib/instances.sh"
+. "$here/lib/link-check.sh"
+
+say() { printf '[e2e-swarm] %s\n' "$*"; }
+fail() { say "FAIL: $*"; exit 1; }
+port_open() { timeout 1 bash -c ":</dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+
+export STACK=asyncdb-lab-e2e
+# Every port the stack listens on (host network): instances, Toxiproxy, the database servers.
+ports() {
+  local n
+  for n in $(instance_names); do instance_field "$n" 4; done
+  echo 8474 13306 13307 13308 15432 15433
+}
+for p in $(ports); do
+  port_open "$p" && fail "port $p is in use (make status; make down first): e2e-swarm needs the lab's ports"
+done
+
+start=$SECONDS
+export DOCKER_CONFIG=$root/.run/docker/config
+"$here/images/dockerd.sh" start
+export DOCKER_HOST
+DOCKER_HOST=$("$here/images/dockerd.sh" host)
+export JOB_NODES_FILE=$root/.run/swarm/job-nodes
+mkdir -p "$root/.run/swarm" && rm -f "$JOB_NODES_FILE"
+
+cleanup() {
+  local logs=$root/.run/e2e-swarm-logs.txt
+  {
+    docker stack ps --no-trunc "$STACK"
+    for s in $(docker stack services -q "$STACK"); do docker service logs --timestamps "$s"; done
+  } >"$logs" 2>&1 || true
+  say "failed: tasks and service logs in $logs"
+  say "removing the stack (volumes too), leaving the swarm, stopping the daemon"
+  WIPE=1 "$here/swarm.sh" down >/dev/null 2>&1 || true
+  docker swarm leave --force >/dev/null 2>&1 || true
+  docker network rm docker_gwbridge >/dev/null 2>&1 || true
+  "$here/images/dockerd.sh" stop || true
+}
+trap cleanup EXIT
+
+"$here/images/compose-v2.sh"
+make --no-print-directory jars
+"$here/images/build.sh"
+set -a
+eval "$("$here/images/build.sh" env)"
+JARS=prebuilt WRK2=off SCALE=tiny
+set +a
+say "base images and tools ready after $((SECONDS - start)) s"
+
+[ "$(docker info -f '{{.Swarm.LocalNodeState}}')" = inactive ] || docker swarm leave --force >/dev/null
+docker swarm init --advertise-addr 127.0.0.1 >/dev/null
+docker node update --label-add asyncdb.role.db=true --label-add asyncdb.role.app=true \
+  --label-add asyncdb.role.load=true "$(docker info -f '{{.Swarm.NodeID}}')" >/dev/null
+say "one-node swarm with the labels asyncdb.role.db, .app, .load"
+
+t=$SECONDS
+# The commands of docs/several-machines.md, as a user types them.
+make --no-print-directory up RUNTIME=swarm SCALE=tiny
+say "up took $((SECONDS - t)) s"
+make --no-print-directory status RUNTIME=swarm
+
+say "seeded data (row counts, checksums), from a task on the db node"
+"$here/swarm.sh" seed-verify
+
+say "passwords: Docker secrets, in no service's spec"
+[ "$(docker secret ls -q --filter "label=com.docker.stack.namespace=$STACK" | wc -l)" = 3 ] || fail "expected 3 secrets of the stack"
+for s in $(cat "$root/.run/swarm/secrets/"*); do
+  docker service inspect $(docker stack services -q "$STACK") | grep -q "$s" && fail "a password appears in a service's spec"
+done
+
+say "health and first page of every instance on 127.0.0.1 (host network)"
+for n in $(instance_names); do
+  port=$(instance_field "$n" 4) health=$(instance_field "$n" 5) page=$(instance_field "$n" 7)
+  curl -fsS --max-time 5 "http://127.0.0.1:$port$health" >/dev/null || fail "$n: http://127.0.0.1:$port$health"
+  curl -fsS --max-time 60 "http://127.0.0.1:$port$page" >/dev/null || fail "$n: page http://127.0.0.1:$port$page"
+done
+
+say "LINK=wan through the toxiproxy service: one page per app"
+make --no-print-directory link RUNTIME=swarm LINK=wan
+link_page_check 127.0.0.1 || fail "a page is out of its LINK=wan bounds"
+make --no-print-directory link RUNTIME=swarm LINK=0
+
+t=$SECONDS
+make --no-print-directory loadtest RUNTIME=swarm PROFILE=smoke
+say "smoke sweep took $((SECONDS - t)) s"
+run_dir=results/$(basename "$(readlink results/latest)")
+say "checking $run_dir/results.json (copied back from the load node's volume)"
+CHECK_TAG=e2e-swarm python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)"
+[ -f "$run_dir/index.html" ] || fail "no index.html in $run_dir"
+
+say "placement: each service and task on a node with its role label"
+"$here/swarm.sh" placement || fail "a task ran on a node without its label"
+
+say "down (volumes and secrets too)"
+make --no-print-directory down RUNTIME=swarm WIPE=1
+filter=label=com.docker.stack.namespace=$STACK
+for kind in service container network volume secret config; do
+  case $kind in
+    container) left=$(docker ps -aq --filter "$filter") ;;
+    service) left=$(docker service ls -q --filter "name=$STACK") ;;
+    *) left=$(docker $kind ls -q --filter "$filter") ;;
+  esac
+  [ -z "$left" ] || fail "${kind}s left after down: $left"
+done
+docker swarm leave --force >/dev/null
+[ "$(docker info -f '{{.Swarm.LocalNodeState}}')" = inactive ] || fail "the engine is still in a swarm"
+docker network rm docker_gwbridge >/dev/null 2>&1 || true   # made by swarm init, not removed by leave
+[ -z "$(docker network ls -q --filter name=docker_gwbridge)" ] || fail "docker_gwbridge left after leaving the swarm"
+left=$(docker ps -aq)   # the one-off tasks' containers too
+[ -z "$left" ] || fail "containers left on the engine: $left"
+docker image prune -f >/dev/null    # superseded builds; the images in use stay as a cache
+trap - EXIT
+"$here/images/dockerd.sh" stop
+pid=$(cat .run/docker/dockerd.pid 2>/dev/null || true)
+[ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null || fail "dockerd pid $pid still alive"
+for p in $(ports); do
+  port_open "$p" && fail "port $p still answers after down"
+done
+say "passed in $((SECONDS - start)) s"

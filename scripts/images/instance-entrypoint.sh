@@ -1,0 +1,35 @@
+#!/bin/bash
+# Entrypoint of the portal, shop and db-seed images: `instance-entrypoint.sh JAR [ARGS]`. With LINK_PROXY_HOST set
+# (compose and swarm set it unless LINK=loopback), every source URL of the instance LAB_INSTANCE
+# points at its own Toxiproxy proxy there, as run-instance.sh does natively (scripts/lib/urls.sh).
+# Database passwords given as Docker secrets (/run/secrets/<engine>_password) replace the ones in
+# the URLs, so that they are never in the stack file or the environment of the deployment.
+set -euo pipefail
+. /app/lib/instances.sh
+. /app/lib/urls.sh
+
+# with_password URL FILE -> the URL with the password from FILE (URL-safe characters only: the
+# generated secrets are hex)
+with_password() {
+  local url=$1 file=$2 scheme rest creds user
+  [ -r "$file" ] || { echo "$url"; return; }
+  scheme=${url%%://*} rest=${url#*://}; creds=${rest%@*} user=${creds%%:*}
+  echo "$scheme://$user:$(tr -d '\n' <"$file")@${rest##*@}"
+}
+
+for var in CONTACTS_MYSQL_URL LOGS_MYSQL_URL SHOP_DB_URL; do
+  [ -n "${!var:-}" ] && export "$var=$(with_password "${!var}" /run/secrets/mysql_password)"
+done
+for var in CONTACTS_PG_URL LOGS_PG_URL; do
+  [ -n "${!var:-}" ] && export "$var=$(with_password "${!var}" /run/secrets/postgres_password)"
+done
+
+if [ -n "${LINK_PROXY_HOST:-}" ]; then
+  app=$(instance_field "${LAB_INSTANCE:?LAB_INSTANCE names the instance (instances.conf)}" 2)
+  for source in $(sources_of "$app"); do
+    var=$(source_env "$source")
+    export "$var=$(proxied_url "$LAB_INSTANCE" "$source")"
+  done
+fi
+# shellcheck disable=SC2086
+exec java $JAVA_OPTS -jar "$@"

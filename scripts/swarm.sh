@@ -1,0 +1,269 @@
+#!/usr/bin/env bash
+# RUNTIME=swarm: the lab as a stack on a Docker Swarm, from docker-compose.yml plus
+# docker-compose.swarm.yml (docs/several-machines.md). Runs against a manager node (DOCKER_HOST).
+#   swarm.sh up                 build (and push to REGISTRY), deploy, seed task, wait for health, LINK
+#   swarm.sh down               remove the stack, keep the volumes (WIPE=1: volumes and secrets too)
+#   swarm.sh status             every instance's health, the stack's tasks and their nodes
+#   swarm.sh link [LINK]        show / change the RTT (a loadgen task on the load node)
+#   swarm.sh loadtest PROFILE APP [MODES]   a loadgen task on the load node; its run comes back to ./results
+#   swarm.sh seed-verify        row counts and checksums at SCALE, from a task on the db node
+#   swarm.sh placement          each running task's node, checked against the service's role label
+#   swarm.sh images-to NODE     docker save | docker -H NODE load: the stack's images on a node without a registry
+# Node labels (one key per role, so that one node can play several): asyncdb.role.db=true,
+# asyncdb.role.app=true, asyncdb.role.load=true.
+# Where things are: DB_HOST (databases and Toxiproxy), APP_HOST (instances), each service listening
+# on BIND (default 127.0.0.1: a one-node swarm); LOAD_ENGINE (docker -H of the load node, default
+# this engine) is where the results are copied from.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root"
+. "$here/lib/instances.sh"
+
+STACK=${STACK:-asyncdb-lab}
+export COMPOSE_PROJECT_NAME=$STACK
+export DB_HOST=${DB_HOST:-127.0.0.1} APP_HOST=${APP_HOST:-127.0.0.1} BIND=${BIND:-127.0.0.1}
+export REGISTRY=${REGISTRY:-}
+# One port per database server: on the host network five servers may share the db node.
+export MYSQL_CONTACTS_PORT=${MYSQL_CONTACTS_PORT:-13306} MYSQL_LOGS_PORT=${MYSQL_LOGS_PORT:-13307}
+export MYSQL_SHOP_PORT=${MYSQL_SHOP_PORT:-13308}
+export POSTGRES_CONTACTS_PORT=${POSTGRES_CONTACTS_PORT:-15432} POSTGRES_LOGS_PORT=${POSTGRES_LOGS_PORT:-15433}
+# The URLs' password is a placeholder: the entrypoints put the secret's in (instance-entrypoint.sh).
+export COMPOSE_CONTACTS_MYSQL_URL=mysql://bench:bench@$DB_HOST:$MYSQL_CONTACTS_PORT/contacts
+export COMPOSE_CONTACTS_PG_URL=postgresql://bench:bench@$DB_HOST:$POSTGRES_CONTACTS_PORT/contacts
+export COMPOSE_LOGS_MYSQL_URL=mysql://bench:bench@$DB_HOST:$MYSQL_LOGS_PORT/logs
+export COMPOSE_LOGS_PG_URL=postgresql://bench:bench@$DB_HOST:$POSTGRES_LOGS_PORT/logs
+export COMPOSE_SHOP_DB_URL=mysql://bench:bench@$DB_HOST:$MYSQL_SHOP_PORT/shop
+state=$root/.run/swarm
+export LAB_RUN_DIR=$state TOXIPROXY_CONFIG=$state/toxiproxy.json
+export SWARM_SECRETS=${SWARM_SECRETS:-$state/secrets}
+HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-600}
+SEED_ATTEMPTS=${SEED_ATTEMPTS:-60}   # the seed task retries every 5 s while the databases start
+
+say() { printf '[swarm] %s\n' "$*"; }
+die() { printf '[swarm] error: %s\n' "$*" >&2; exit 1; }
+
+compose() { docker compose -f docker-compose.yml -f docker-compose.swarm.yml "$@"; }
+config_json() { compose --profile loadgen config --format json; }
+
+require_manager() {
+  [ "$(docker info -f '{{.Swarm.ControlAvailable}}' 2>/dev/null)" = true ] \
+    || die "the engine at ${DOCKER_HOST:-the default socket} is no swarm manager: 'docker swarm init' first (docs/several-machines.md)"
+}
+
+# Passwords: given as files in SWARM_SECRETS, else made on the first deployment and kept with
+# the volumes (a database initialised with one keeps it); WIPE=1 forgets both.
+make_secrets() {
+  mkdir -p "$SWARM_SECRETS"
+  local name
+  for name in mysql_password mysql_root_password postgres_password; do
+    [ -s "$SWARM_SECRETS/$name" ] || (umask 077; od -An -N16 -tx1 /dev/urandom | tr -d ' \n' >"$SWARM_SECRETS/$name")
+  done
+}
+
+# The images this stack builds (the others come from their registry or images-to).
+built_images() { config_json | python3 -c 'import json,sys; print("\n".join(sorted({s["image"] for s in json.load(sys.stdin)["services"].values() if "build" in s})))'; }
+all_images() { config_json | python3 -c 'import json,sys; print("\n".join(sorted({s["image"] for s in json.load(sys.stdin)["services"].values()})))'; }
+
+# run_job SERVICE [docker service create options] -- [command args]: the service of the compose
+# file as a one-off task (replicated job) on its node; its output is followed; fails when it does.
+run_job() {
+  local svc=$1 name=${STACK}_$1 extra=() spec=() image state attempts=${JOB_ATTEMPTS:-0} deadline pid rc=0
+  shift
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do extra+=("$1"); shift; done
+  shift || true
+  mapfile -d '' spec < <(config_json | python3 "$here/lib/stack-file.py" job "$STACK" "$svc")
+  image=${spec[-1]}; unset 'spec[-1]'
+  docker service rm "$name" >/dev/null 2>&1 || true
+  [ -n "$REGISTRY" ] || extra+=(--no-resolve-image)
+  docker service create --detach --quiet "${spec[@]}" "${extra[@]}" "$image" "$@" >/dev/null
+  docker service logs --follow --raw "$name" 2>/dev/null &
+  pid=$!
+  deadline=$((SECONDS + ${JOB_TIMEOUT:-3600}))
+  while :; do
+    state=$(docker service ps --format '{{.CurrentState}}' "$name")
+    grep -q '^Complete' <<<"$state" && break
+    # (the task history keeps 5 tasks: a job that retries for long ends by its JOB_TIMEOUT)
+    if [ "$(grep -cE '^(Failed|Rejected)' <<<"$state")" -gt "$attempts" ] \
+       || [ $SECONDS -ge $deadline ]; then
+      rc=1; break
+    fi
+    sleep 2
+  done
+  JOB_NODE=$(docker service ps --format '{{.Node}} {{.CurrentState}}' "$name" | awk '$2 == "Complete" {print $1; exit}')
+  sleep 1; kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+  if [ $rc != 0 ]; then
+    docker service ps --no-trunc --format '  {{.Name}} on {{.Node}}: {{.CurrentState}} {{.Error}}' "$name" >&2 || true
+    remove_job "$svc"
+    die "task $svc failed"
+  fi
+  remove_job "$svc"
+  say "task $svc done on node $JOB_NODE"
+  [ -z "${JOB_NODES_FILE:-}" ] || echo "$svc $JOB_NODE" >>"$JOB_NODES_FILE"
+}
+
+# A job's finished task containers outlive `docker service rm`: they go too (those of this engine's
+# node; on a multi-node swarm the load node keeps the loadgen ones until `docker container prune` there).
+remove_job() { # service
+  docker service rm "${STACK}_$1" >/dev/null 2>&1 || true
+  docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_$1" | xargs -r docker rm -f >/dev/null
+}
+
+health() { # instance -> UP | DOWN(code)
+  local code
+  code=$(curl -s -o /dev/null -m 3 -w '%{http_code}' "http://$APP_HOST:$(instance_field "$1" 4)$(instance_field "$1" 5)" 2>/dev/null) || true
+  [ "$code" = 200 ] && echo UP || echo "DOWN(${code:-none})"
+}
+
+table() {
+  local n
+  printf '%-20s %-12s %-30s %s\n' INSTANCE MODE URL STATUS
+  for n in $(instance_names); do
+    printf '%-20s %-12s %-30s %s\n' "$n" "$(instance_field "$n" 3)" "http://$APP_HOST:$(instance_field "$n" 4)$(instance_field "$n" 7)" "$(health "$n")"
+  done
+}
+
+wait_healthy() {
+  local deadline=$((SECONDS + HEALTH_TIMEOUT)) pending n
+  while :; do
+    pending=()
+    for n in $(instance_names); do [ "$(health "$n")" = UP ] || pending+=("$n"); done
+    [ ${#pending[@]} -eq 0 ] && return 0
+    [ $SECONDS -lt $deadline ] || { table; die "not healthy after ${HEALTH_TIMEOUT}s: ${pending[*]} (docker service logs ${STACK}_<name>)"; }
+    sleep 3
+  done
+}
+
+link() { run_job loadgen -- link "$@"; }
+
+up() {
+  require_manager
+  local link=${LINK:-0} start=$SECONDS image
+  mkdir -p "$state" results
+  make_secrets
+  PROXY_LISTEN_HOST=$BIND "$here/compose.sh" proxies </dev/null
+  [ "$link" != loopback ] && export LINK_PROXY_HOST=$DB_HOST || export LINK_PROXY_HOST=
+  say "building the images on this engine …"
+  compose --profile loadgen build --quiet
+  if [ -n "$REGISTRY" ]; then
+    for image in $(built_images); do say "pushing $image"; docker push --quiet "$image" >/dev/null; done
+  fi
+  config_json | python3 "$here/lib/stack-file.py" stack "$STACK" >"$state/stack.json"
+  say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST BIND=$BIND SCALE=${SCALE:-thesis} LINK=$link)"
+  # Without a registry the nodes use the images they have: no registry lookup for a digest.
+  docker stack deploy --quiet --resolve-image "$([ -n "$REGISTRY" ] && echo always || echo never)" \
+    ${REGISTRY:+--with-registry-auth} -c "$state/stack.json" "$STACK"
+  say "seeding (a task on the db node; it retries while the databases start) …"
+  JOB_ATTEMPTS=$SEED_ATTEMPTS JOB_TIMEOUT=900 run_job db-seed --restart-condition on-failure --restart-delay 5s \
+    --restart-max-attempts "$SEED_ATTEMPTS" -- --scale "${SCALE:-thesis}"
+  say "waiting for every instance to be healthy (pools warmed up) …"
+  wait_healthy
+  if [ "$link" = loopback ]; then link --record-only loopback; else link "$link"; fi
+  table
+  say "up in $((SECONDS - start)) s"
+}
+
+down() {
+  local deadline
+  remove_job db-seed
+  remove_job loadgen
+  if docker stack ls --format '{{.Name}}' 2>/dev/null | grep -qx "$STACK"; then
+    docker stack rm "$STACK" >/dev/null
+    say "stack $STACK removed; waiting for its containers to go"
+  fi
+  local left=0
+  deadline=$((SECONDS + 120))
+  while [ -n "$(docker ps -aq --filter "label=com.docker.stack.namespace=$STACK")" ] \
+     || [ -n "$(docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_db-seed")" ] \
+     || [ -n "$(docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_loadgen")" ] \
+     || [ -n "$(docker network ls -q --filter "label=com.docker.stack.namespace=$STACK")" ]; do
+    if [ $SECONDS -ge $deadline ]; then
+      say "error: containers or networks of $STACK still there after 120 s (docker ps -a)" >&2
+      left=1; break
+    fi
+    sleep 1
+  done
+  if [ -n "${WIPE:-}" ]; then
+    # volumes live on each node: this removes the ones of this engine's node
+    { docker volume ls -q --filter "label=com.docker.stack.namespace=$STACK"; docker volume ls -q --filter "name=${STACK}_"; } \
+      | sort -u | xargs -r docker volume rm >/dev/null
+    rm -rf "$SWARM_SECRETS"
+    say "volumes and secrets removed"
+  fi
+  return $left
+}
+
+loadtest() {
+  local args shared=false
+  # one node runs everything: the results say that the machine was shared
+  [ "$(docker node ls -q | wc -l)" -gt 1 ] || shared=true
+  args=(sweep --profile "${1:-quick}" --app "${2:-all}" --results-dir /results --instances /app/instances.conf
+        --host "$APP_HOST" --shared-machine=$shared)
+  [ -n "${3:-}" ] && args+=(--modes "$3")
+  run_job loadgen -- "${args[@]}"
+  fetch_results
+}
+
+# The latest run from the results volume of the load node into ./results (and results/latest).
+fetch_results() {
+  local engine=() image run
+  [ -z "${LOAD_ENGINE:-}" ] || engine=(-H "$LOAD_ENGINE")
+  image=$(config_json | python3 -c 'import json,sys; print(json.load(sys.stdin)["services"]["loadgen"]["image"])')
+  run=$(docker "${engine[@]}" run --rm --network none -v "${STACK}_results:/results:ro" --entrypoint readlink "$image" /results/latest)
+  run=$(basename "$run")
+  mkdir -p results
+  docker "${engine[@]}" run --rm --network none -v "${STACK}_results:/results:ro" --entrypoint tar "$image" -C /results -c "$run" \
+    | tar -C results -x
+  ln -sfn "$run" results/latest
+  say "results/$run copied from the load node"
+}
+
+# Every running task (and the one-off tasks run so far, JOB_NODES_FILE) on a node with its role.
+placement() {
+  local svc role node bad=0 line
+  printf '%-28s %-6s %-24s %s\n' SERVICE ROLE NODE "NODE HAS THE ROLE"
+  check() { # service role node
+    local has
+    has=$(docker node inspect -f "{{index .Spec.Labels \"asyncdb.role.$2\"}}" "$3" 2>/dev/null || true)
+    printf '%-28s %-6s %-24s %s\n' "$1" "$2" "$3" "${has:-no}"
+    [ "$has" = true ]
+  }
+  for svc in $(docker stack services --format '{{.Name}}' "$STACK"); do
+    role=$(docker service inspect -f '{{join .Spec.TaskTemplate.Placement.Constraints " "}}' "$svc" | sed -n 's/.*asyncdb\.role\.\([a-z]*\).*/\1/p')
+    node=$(docker service ps --filter desired-state=running --format '{{.Node}}' "$svc" | head -1)
+    check "$svc" "${role:-?}" "${node:-none}" || bad=1
+  done
+  if [ -n "${JOB_NODES_FILE:-}" ] && [ -f "$JOB_NODES_FILE" ]; then
+    while read -r svc node; do
+      role=$(config_json | python3 -c 'import json,sys,re; c=" ".join(json.load(sys.stdin)["services"][sys.argv[1]]["deploy"]["placement"]["constraints"]); print(re.search(r"asyncdb\.role\.(\w+)", c).group(1))' "$svc")
+      check "$svc (task)" "$role" "$node" || bad=1
+    done <"$JOB_NODES_FILE"
+  fi
+  return $bad
+}
+
+# Builds the images here first, as `up` would, so that this can run before the first `up`.
+images_to() {
+  local node=$1 images
+  mkdir -p "$state"
+  make_secrets
+  PROXY_LISTEN_HOST=$BIND "$here/compose.sh" proxies </dev/null
+  compose --profile loadgen build --quiet
+  mapfile -t images < <(all_images)
+  say "docker save ${images[*]} | docker -H $node load"
+  docker save "${images[@]}" | docker -H "$node" load
+}
+
+cmd=${1:-status}; shift || true
+case $cmd in
+  up) up ;;
+  down) down ;;
+  status) docker stack ps --format 'table {{.Name}}\t{{.Node}}\t{{.CurrentState}}' --filter desired-state=running "$STACK"; echo; table ;;
+  link) require_manager; link "$@" ;;
+  loadtest) require_manager; loadtest "$@" ;;
+  placement) placement ;;
+  seed-verify) require_manager; run_job db-seed -- --scale "${SCALE:-thesis}" --verify ;;
+  images-to) images_to "${1:?usage: swarm.sh images-to ssh://user@host}" ;;
+  --) compose "$@" ;;
+  *) echo "usage: swarm.sh up|down|status|link [LINK]|loadtest PROFILE APP [MODES]|placement|images-to NODE" >&2; exit 2 ;;
+esac
