@@ -29,6 +29,18 @@ public final class Fmt {
         return num(score) + " ± " + num(error);
     }
 
+    /** "1.23× (1.05–1.40)": a ratio's median and its range; "—" when there is none, "∞" for a zero denominator. */
+    public static String ratioRange(Spread r) {
+        if (r == null || Double.isNaN(r.median())) {
+            return "—";
+        }
+        return ratio(r.median()) + " (" + bound(r.min()) + "–" + bound(r.max()) + ")";
+    }
+
+    private static String bound(double v) {
+        return Double.isInfinite(v) ? "∞" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
     public static String ratio(double v) {
         if (Double.isInfinite(v)) {
             return "∞";

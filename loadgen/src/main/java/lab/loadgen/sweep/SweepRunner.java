@@ -71,12 +71,18 @@ public final class SweepRunner {
         Thread hook = new Thread(() -> onCtrlC(main, recorder), "loadgen-ctrl-c");
         Runtime.getRuntime().addShutdownHook(hook);
         String status = "complete";
+        // a profile that moves the link puts back the one in force before it: the next run starts where the lab was
+        lab.link.Link before = lab.link.LabLink.current(lab.link.LinkFile.runDir());
+        boolean movesLink = steps.stream().anyMatch(st -> st.rttMs() != null);
         try {
             sweep(steps, tools, recorder, new StepExecutor(dir, runner, http, Runtime.getRuntime().availableProcessors(),
                     config.pidsDir()));
         } catch (InterruptedException e) {
             status = "interrupted";
         } finally {
+            if (movesLink && before.proxied()) {
+                restoreLink(before);
+            }
             loopDone.countDown();
         }
         if (interrupted) {
@@ -252,6 +258,15 @@ public final class SweepRunner {
             progress.info("isolate: " + o.outputs().getFirst().strip());
         }
         health.remove(t);
+    }
+
+    private void restoreLink(lab.link.Link before) {
+        try {
+            config.link().setRttMs(before.rttMs());
+            out.printf("link: back to %s, as before the run%n", before);
+        } catch (Exception e) {
+            out.printf("warning: could not put the link back to %s (%s): 'make link LINK=%s'%n", before, e.getMessage(), before.name());
+        }
     }
 
     /** Puts the step's RTT in force; returns it, or null when that failed (the steps then record why). */

@@ -109,7 +109,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         AnswerMap partial = new AnswerMap(v.app(), v.tool(), List.copyOf(levels), List.copyOf(rtts), grids,
                 Crossover.of(v), null, List.of());
         return new AnswerMap(v.app(), v.tool(), partial.levels, partial.rtts, grids, partial.crossover,
-                Sentence.of(partial), disagreements(partial));
+                Sentence.of(partial, v), disagreements(partial));
     }
 
     /** Per mode, its point at this level and round trip. */

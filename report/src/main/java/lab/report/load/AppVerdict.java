@@ -151,8 +151,7 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
 
     private static ModeCell cell(String mode, Point p, Verdict.Entry e, Spread ceiling) {
         String rps = e == null ? "—" : String.format(Locale.ROOT, "%.0f (%.0f–%.0f)", e.value().median(), e.value().min(), e.value().max());
-        String ratio = e == null || e.ratio() == null || Double.isNaN(e.ratio().median()) ? "—"
-                : String.format(Locale.ROOT, "%.2f× (%.2f–%.2f)", e.ratio().median(), e.ratio().min(), e.ratio().max());
+        String ratio = e == null ? "—" : lab.report.Fmt.ratioRange(e.ratio());
         String cost = String.format(Locale.ROOT, "%s threads, %s MB heap, %s CPU",
                 p.serverThreads() == null ? "—" : p.serverThreads().toString(),
                 p.serverHeapMb() == null ? "—" : String.format(Locale.ROOT, "%.0f", p.serverHeapMb()),

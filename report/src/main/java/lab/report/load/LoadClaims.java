@@ -313,8 +313,7 @@ public final class LoadClaims {
     }
 
     static String ratioText(Spread r) {
-        return r == null || Double.isNaN(r.median()) ? "—"
-                : String.format(Locale.ROOT, "%.2f× (%.2f–%.2f)", r.median(), r.min(), r.max());
+        return lab.report.Fmt.ratioRange(r);
     }
 
     static String text(Spread s) {

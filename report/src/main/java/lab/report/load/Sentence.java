@@ -6,44 +6,57 @@ import java.util.Optional;
 
 /**
  * The one sentence that answers "blocking or asynchronous?" for this machine, generated from the
- * map's goodput cells at its highest load: from which round trip an asynchronous mode clearly
- * serves at least {@link Crossover#FACTOR} × jdbc, by how much from there on, and what happens
- * below it.
+ * run's verdicts: from which round trip an asynchronous mode has earned at least
+ * {@link Crossover#FACTOR} × jdbc (the same test as the crossover), by how much from there on,
+ * and what the lowest round trip says.
  */
 final class Sentence {
 
     private Sentence() {
     }
 
-    static String of(AnswerMap m) {
-        int high = m.levels().getLast();
+    /**
+     * From the highest load down, the first load at which an asynchronous mode has earned
+     * {@link Crossover#FACTOR} × jdbc ({@link Crossover#earned}) at some round trip: from the
+     * smallest such round trip, the range of its earned ratios there and beyond, and what the
+     * lowest round trip says; or that no mode earned it anywhere.
+     */
+    static String of(AnswerMap m, AppVerdict v) {
         List<Double> rtts = m.rtts();
-        AnswerMap.Grid goodput = m.grid("goodput");
-        List<AnswerMap.Cell> row = goodput.rows().get(m.levels().size() - 1);
-        Optional<AnswerMap.Cell> from = row.stream().filter(c -> c.clear() && !c.winner().equals(AppVerdict.BASELINE)
-                && c.ratioMedian() != null && c.ratioMedian() >= Crossover.FACTOR).findFirst();
-        AnswerMap.Cell lowest = row.getFirst();
-        String below = below(lowest);
-        if (from.isEmpty()) {
-            return String.format(Locale.ROOT, "%s: up to %s round trip at %d connections no asynchronous mode clearly "
-                    + "serves %s× jdbc on this machine; %s.", capital(m.app()), rtt(rtts.getLast()), high,
-                    num(Crossover.FACTOR), below);
-        }
-        AnswerMap.Cell x = from.get();
-        String mode = x.winner();
-        // the winner's ratio to jdbc at this round trip and every longer one
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = 0;
-        for (AnswerMap.Cell c : row.subList(row.indexOf(x), row.size())) {
-            if (mode.equals(c.best()) && c.ratioMedian() != null) {
-                lo = Math.min(lo, c.ratioMedian());
-                hi = Math.max(hi, c.ratioMedian());
+        List<Integer> levels = new java.util.ArrayList<>(m.levels());
+        java.util.Collections.reverse(levels);
+        for (int level : levels) {
+            List<AppVerdict.Row> row = v.rows().stream().filter(r -> r.scenario().concurrency() == level
+                    && r.scenario().rttMs() != null).sorted(java.util.Comparator.comparingDouble(r -> r.scenario().rttMs())).toList();
+            for (AppVerdict.Row from : row) {
+                Optional<String> mode = from.verdict().modes().keySet().stream()
+                        .filter(x -> !x.equals(AppVerdict.BASELINE) && Crossover.earned(from, x) != null)
+                        .max(java.util.Comparator.comparingDouble(x -> Crossover.earned(from, x)));
+                if (mode.isEmpty()) {
+                    continue;
+                }
+                double lo = Double.POSITIVE_INFINITY;
+                double hi = 0;
+                for (AppVerdict.Row r : row.subList(row.indexOf(from), row.size())) {
+                    Double ratio = Crossover.earned(r, mode.get());
+                    if (ratio != null) {
+                        lo = Math.min(lo, ratio);
+                        hi = Math.max(hi, ratio);
+                    }
+                }
+                String range = lo == hi ? num(lo) + "×" : num(lo) + "–" + num(hi) + "×";
+                String first = String.format(Locale.ROOT, "%s: from %s round trip at %d connections, %s serves %s jdbc",
+                        capital(m.app()), rtt(from.scenario().rttMs()), level, mode.get(), range);
+                AnswerMap.Cell lowest = m.grid("goodput").rows().get(m.levels().indexOf(level)).getFirst();
+                return from.scenario().rttMs() <= rtts.getFirst() ? first + " (already on the proxy hop alone)."
+                        : first + "; below it " + below(lowest) + ".";
             }
         }
-        String range = lo == hi ? num(lo) + "×" : num(lo) + "–" + num(hi) + "×";
-        String first = String.format(Locale.ROOT, "%s: from %s round trip at %d connections, %s serves %s jdbc",
-                capital(m.app()), rtt(x.rttMs()), high, mode, range);
-        return x == lowest ? first + " (already on the proxy hop alone)." : first + "; below it " + below + ".";
+        AnswerMap.Cell lowest = m.grid("goodput").rows().get(m.levels().size() - 1).getFirst();
+        return String.format(Locale.ROOT, "%s: up to %s round trip, at %s connections, no asynchronous mode has earned "
+                + "%s× jdbc on this machine (the verdict rule, mode against jdbc); %s.", capital(m.app()), rtt(rtts.getLast()),
+                m.levels().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" or ")),
+                num(Crossover.FACTOR), below(lowest));
     }
 
     /** What the lowest round trip says, in words. */

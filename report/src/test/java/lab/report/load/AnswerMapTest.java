@@ -68,6 +68,25 @@ class AnswerMapTest {
     }
 
     @Test
+    void aThirdModeThatCannotDecideDoesNotSilenceTheAnswerAgainstJdbc() {
+        List<Series> series = List.of(
+                series("jdbc", point(20, 0.0, 90, 30, 400, 410, 420), point(200, 0.0, 95, 300, 500, 510, 520),
+                        point(20, 20.0, 20, 300, 60, 62, 64), point(200, 20.0, 30, 2500, 80, 81, 82)),
+                series("nonblocking", point(20, 0.0, 95, 28, 390, 405, 425), point(200, 0.0, 98, 280, 505, 515, 525),
+                        point(20, 20.0, 60, 40, 300, 310, 320), point(200, 20.0, 99, 500, 480, 490, 500)),
+                series("virtual", point(200, 20.0, 50, 900, 150, 160)));
+        AppVerdict v = AppVerdict.of("portal", "wrk", series);
+        AnswerMap m = AnswerMap.of(v, series, 2);
+        AnswerMap.Cell far = m.at("goodput", 200, 20.0).orElseThrow();
+        assertFalse(far.clear(), "virtual has 2 repetitions: the scenario as a whole has no clear winner");
+        assertTrue(far.reason().contains("too few repetitions"), far.reason());
+        assertTrue(m.sentence().startsWith("Portal: from 20 ms round trip at 200 connections, nonblocking serves 6× jdbc"),
+                m.sentence());
+        assertTrue(m.crossover().stream().anyMatch(c -> c.mode().equals("nonblocking") && Double.valueOf(20.0).equals(c.rttMs())),
+                m.crossover().toString());
+    }
+
+    @Test
     void theWinnerByCpuPerRequestCanDifferAndThePageSaysSo() {
         AnswerMap m = map();
         // at 20 connections and 20 ms jdbc spends 20 % of 2 cores for 62/s, nonblocking 60 % for 310/s
