@@ -70,7 +70,7 @@ public final class LoadClaims {
         }
     }
 
-    /** The rows at the thesis' link (lan) when there are any, else those at the lowest RTT (loopback). */
+    /** The rows at the thesis' link (lan) when there are any, else those without an RTT, else those at the lowest RTT. */
     static Judged rows(AppVerdict v) {
         if (v == null) {
             return new Judged(List.of(), "");
@@ -86,7 +86,9 @@ public final class LoadClaims {
         boolean unlinked = v.rows().stream().anyMatch(r -> r.scenario().rttMs() == null);
         List<AppVerdict.Row> rows = v.rows().stream().filter(r -> unlinked ? r.scenario().rttMs() == null
                 : Objects.equals(r.scenario().rttMs(), lowest.orElse(null))).toList();
-        return new Judged(rows, "on loopback, not the thesis' link (run PROFILE=thesis, or RTTS=0.19)");
+        // without an RTT per point the run measured at whatever link the lab was in (the run's header names it)
+        String where = unlinked ? "at the lab's link when the run started" : "at " + lowest.orElseThrow() + " ms RTT";
+        return new Judged(rows, where + ", not the thesis' link (run PROFILE=thesis, or RTTS=0.19)");
     }
 
     private static Verdict.Entry entry(AppVerdict.Row r, String mode) {

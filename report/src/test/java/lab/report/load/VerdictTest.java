@@ -133,7 +133,7 @@ class VerdictTest {
     }
 
     @Test
-    void thesisClaimsFromTheRunsNumbersOnLoopbackSaySo() {
+    void thesisClaimsOffTheThesisLinkSaySo() {
         List<Series> portal = new ArrayList<>(List.of(
                 series("portal", "jdbc", point(25, null, 90, 100, 110), point(500, null, 90, 100, 110)),
                 series("portal", "threadpool", point(25, null, 120, 130, 140), point(500, null, 60, 70, 80)),
@@ -141,7 +141,7 @@ class VerdictTest {
         List<Claim> claims = LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", portal)));
         Claim low = claim(claims, "Thread-pool outperforms");
         assertEquals(Claim.Status.REPRODUCED, low.status(), low.evidence());
-        assertEquals("on loopback, not the thesis' link (run PROFILE=thesis, or RTTS=0.19), at 25 connections: "
+        assertEquals("at the lab's link when the run started, not the thesis' link (run PROFILE=thesis, or RTTS=0.19), at 25 connections: "
                 + "threadpool 130 (120–140) vs jdbc 100 (90–110) successes/s", low.evidence());
         Claim degrades = claim(claims, "Thread-pool degrades");
         assertEquals(Claim.Status.REPRODUCED, degrades.status(), degrades.evidence());
