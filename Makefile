@@ -21,7 +21,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 JAR_MODULES := $(filter-out microbench,$(patsubst %/pom.xml,%,$(wildcard */pom.xml)))
 ALL_SOURCES := $(shell find $(JAR_MODULES) -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick faults
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick faults compare-runtimes
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -140,6 +140,9 @@ else
 	exit $$status
 endif
 
+compare-runtimes: $(LOADGEN_JAR) ## native against compose: the newest compose run and the newest native run of its profile (or RUNS="<a> <b>") agree? docs/containers.md
+	$(LOADGEN) compare $(if $(RUNS),--runs "$(RUNS)") --results-dir $(or $(RESULTS_DIR),results)
+
 report: $(LOADGEN_JAR) ## rebuild a run's page: RUN=<id> (or latest); RUNS="<a> <b>" overlays two runs
 	$(LOADGEN) report $(if $(RUNS),--runs "$(RUNS)",--run $(or $(RUN),latest)) --results $(or $(RESULTS_DIR),results)
 
@@ -147,12 +150,9 @@ dashboard: $(LOADGEN_JAR) ## run only the dashboard on :8080 in the foreground
 	@scripts/run-instance.sh dashboard
 
 FAULTS ?= a,b,c,d,e,f
-faults: $(LOADGEN_JAR) ## fault matrix on a lab started with `make up LINK=0`: APP= MODES= FAULTS=a..f (a stops the real MariaDB) ISOLATE=0 → results/faults-<id>/
-	@trap 'case ",$(FAULTS)," in *a*|*server-stop*) scripts/db.sh >/dev/null || echo "run make db now: MariaDB may be stopped" >&2;; esac' EXIT; \
-	$(LOADGEN) faults --app $(APP) $(if $(MODES),--modes $(MODES)) --faults $(FAULTS) --results-dir $(or $(RESULTS_DIR),results) \
-	  $(if $(filter 0,$(ISOLATE)),,--isolate "scripts/lab.sh only"); rc=$$?; \
-	$(if $(filter 0,$(ISOLATE)),,scripts/lab.sh up >/dev/null || echo "[faults] could not restart every instance: make status" >&2;) \
-	exit $$rc
+faults: $(LOADGEN_JAR) ## fault matrix on a lab started with `make up LINK=0`, native or compose: APP= MODES= FAULTS=a..f (a stops MariaDB) ISOLATE=0 → results/faults-<id>/
+	@RUNTIME=$(LAB_PATH) LOADGEN='$(LOADGEN)' FAULTS='$(FAULTS)' ISOLATE='$(ISOLATE)' scripts/faults.sh \
+	  --app $(APP) $(if $(MODES),--modes $(MODES)) --results-dir $(or $(RESULTS_DIR),results)
 
 MICRO_JAR := microbench/target/microbench.jar
 MICRO = $(JAVA) -jar $(MICRO_JAR)

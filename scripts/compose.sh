@@ -7,6 +7,10 @@
 #   compose.sh link [LINK]               show / change the RTT of the running lab (make link)
 #   compose.sh proxies                   write the proxies' config (TOXIPROXY_CONFIG) from COMPOSE_*_URL
 #   compose.sh loadtest PROFILE APP [MODES]
+#   compose.sh servers                   the env a host's `loadgen faults` needs: the databases'
+#                                        published ports (127.0.0.1 only) and the Toxiproxy API
+#   compose.sh stop-server mysql         stop the MariaDB/MySQL containers (fault a); start-server starts them
+#   compose.sh only INSTANCE             stop every instance but this one (started if needed); resume: all again
 #   compose.sh -- ARGS...        docker compose ARGS (same project, for scripts)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,6 +22,13 @@ export COMPOSE_PROJECT_NAME=${COMPOSE_PROJECT_NAME:-asyncdb-lab}
 export LAB_UID=${LAB_UID:-$(id -u)} LAB_GID=${LAB_GID:-$(id -g)}
 
 compose() { docker compose "$@"; }
+mysql_services="mysql-contacts mysql-logs mysql-shop"
+# Plain `docker stop`: recent Compose stops the services that depend on a stopped one too (the
+# instances, when a database stops), and a fault must stop only what it names.
+stop_containers() { # service…
+  local ids; ids=$(compose ps -q "$@")
+  [ -z "$ids" ] || docker stop --time 20 $ids >/dev/null
+}
 
 # Where the proxies' config and the recorded link live (mounted at /lab-run in the containers).
 export LAB_RUN_DIR=${LAB_RUN_DIR:-$root/.run/compose}
@@ -71,6 +82,34 @@ case ${1:-} in
     rm -f "$LAB_RUN_DIR/link"
     ;;
   status) compose ps ;;
+  servers)   # for `make faults` on the host: the real servers, not the proxies (ports: docker-compose.yml)
+    cat <<EOF
+CONTACTS_MYSQL_URL=mysql://bench:bench@127.0.0.1:${MYSQL_CONTACTS_PORT:-13306}/contacts
+CONTACTS_PG_URL=postgresql://bench:bench@127.0.0.1:${POSTGRES_CONTACTS_PORT:-15432}/contacts
+LOGS_MYSQL_URL=mysql://bench:bench@127.0.0.1:${MYSQL_LOGS_PORT:-13307}/logs
+LOGS_PG_URL=postgresql://bench:bench@127.0.0.1:${POSTGRES_LOGS_PORT:-15433}/logs
+SHOP_DB_URL=mysql://bench:bench@127.0.0.1:${MYSQL_SHOP_PORT:-13308}/shop
+TOXIPROXY_URL=http://127.0.0.1:8474
+EOF
+    ;;
+  stop-server)   # fault (a): the containers of one engine stop, their volumes stay
+    [ "${2:-}" = mysql ] || { echo "usage: compose.sh stop-server mysql" >&2; exit 2; }
+    stop_containers $mysql_services
+    ;;
+  start-server)  # idempotent, as scripts/db.sh: back and healthy
+    compose up -d --wait --wait-timeout 300 --no-build --no-deps $mysql_services
+    ;;
+  only)   # as scripts/lab.sh only (the dashboard stays): the servers cannot tell instances apart behind the proxies
+    keep=${2:?usage: compose.sh only <instance>}
+    . "$here/lib/instances.sh"
+    instance_field "$keep" 2 >/dev/null || { echo "compose.sh only: no instance $keep in instances.conf" >&2; exit 2; }
+    stop_containers $(instance_names | grep -vx -e "$keep" -e dashboard)
+    compose up -d --wait --wait-timeout 300 --no-build --no-deps "$keep"
+    ;;
+  resume)   # every instance again, after `only` (not `up` of everything: that would run the seed job again)
+    . "$here/lib/instances.sh"
+    compose up -d --wait --wait-timeout 300 --no-build --no-deps $(instance_names)
+    ;;
   loadtest)
     mkdir -p results
     # One Docker host runs databases, apps and the load generator: they share the machine.
@@ -79,5 +118,5 @@ case ${1:-} in
     compose --profile loadgen run --rm loadgen "${args[@]}"
     ;;
   --) shift; compose "$@" ;;
-  *) echo "usage: compose.sh usable|up|down|status|loadtest|-- ARGS" >&2; exit 2 ;;
+  *) echo "usage: compose.sh usable|up|down|status|link|loadtest|servers|stop-server|start-server|only|resume|-- ARGS" >&2; exit 2 ;;
 esac

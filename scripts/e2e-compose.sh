@@ -5,9 +5,9 @@
 # and wrk2 left out (WRK2=off: it is built from github.com). Then the project's own
 # docker-compose.yml at SCALE=tiny: seeded row counts verified, every instance and the
 # dashboard healthy in containers, a smoke sweep from the loadgen container with all nine
-# series, `down` with volumes, and no container, network, volume or daemon left behind. On the way:
-# the instances go through the toxiproxy service, and with LINK=wan one page per app shows the
-# link (scripts/lib/link-check.sh).
+# series, one fault cell (`make faults` with its MariaDB containers stopped), `down` with volumes,
+# and no container, network, volume or daemon left behind. On the way: the instances go through
+# the toxiproxy service, and with LINK=wan one page per app shows the link (scripts/lib/link-check.sh).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -94,6 +94,28 @@ print("[e2e-compose] wrk2 in results.json:", wrk2)
 sys.exit(0 if wrk2 and not wrk2.get("available", True) else 1)
 PY
 
+say "one fault cell in containers: shop-nonblocking under load while its MariaDB container stops"
+t=$SECONDS
+before=$(ls -d results/faults-* 2>/dev/null | sort | tail -1 || true)
+make --no-print-directory faults RUNTIME=compose APP=shop MODES=nonblocking FAULTS=a
+faults_dir=$(ls -d results/faults-* | sort | tail -1)
+[ "$faults_dir" != "$before" ] || fail "make faults wrote no results/faults-<id>"
+python3 - "$faults_dir/faults.json" <<'PY' || fail "the fault cell in $faults_dir lacks its evidence"
+import json, sys
+run = json.load(open(sys.argv[1]))
+cells = run["cells"]
+assert run["status"] == "complete" and len(cells) == 1, (run["status"], len(cells))
+c = cells[0]
+print("[e2e-compose] fault cell:", c["instance"], c["fault"], c["grade"], "first error", c["firstErrorMs"], "ms,",
+      "recovery", c["recoveryMs"], "ms, sessions", c["serverConns"], "purchases/orders/stock", c["purchases"], c["notes"])
+assert c["firstErrorMs"] is not None, "no error answer while the database container was stopped"
+assert c["recoveryMs"] is not None, "not recovered after the container started again"
+assert c["limitMs"] is not None and None not in c["serverConns"], "the instance's limit or the servers' sessions were unreadable"
+assert len(set(c["purchases"])) == 1, "confirmed purchases, new orders and stock decrease differ"
+assert c["during"].get("hang", 0) == 0, "answers hung"
+PY
+say "fault cell took $((SECONDS - t)) s"
+
 say "down (volumes too)"
 WIPE=1 "$here/compose.sh" down
 filter=label=com.docker.compose.project=$project
@@ -107,6 +129,8 @@ trap - EXIT
 "$here/images/dockerd.sh" stop
 pid=$(cat .run/docker/dockerd.pid 2>/dev/null || true)
 [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null || fail "dockerd pid $pid still alive"
+mounts=$(findmnt -rn -o TARGET | grep -F "$root/.run/docker/" || true)
+[ -z "$mounts" ] || fail "mounts of the daemon left: $mounts"
 for n in $(instance_names); do
   port=$(instance_field "$n" 4)
   port_open "$port" && fail "port $port ($n) still answers after down"

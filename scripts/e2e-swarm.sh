@@ -127,6 +127,8 @@ trap - EXIT
 "$here/images/dockerd.sh" stop
 pid=$(cat .run/docker/dockerd.pid 2>/dev/null || true)
 [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null || fail "dockerd pid $pid still alive"
+mounts=$(findmnt -rn -o TARGET | grep -F "$root/.run/docker/" || true)
+[ -z "$mounts" ] || fail "mounts of the daemon left: $mounts"
 for p in $(ports); do
   port_open "$p" && fail "port $p still answers after down"
 done

@@ -48,14 +48,23 @@ start() {
   die "dockerd did not answer within 60 s"
 }
 
+# A swarm's network namespaces (exec-root/netns/…) can stay mounted after the daemon exits;
+# nothing of this daemon may outlive `stop`.
+unmount_leftovers() {
+  local m
+  for m in $(findmnt -rn -o TARGET | grep -F "$dir/" | sort -r); do
+    umount "$m" 2>/dev/null || umount -l "$m" || say "could not unmount $m"
+  done
+}
+
 stop() {
-  running || { say "not running"; rm -f "$pidfile"; return; }
+  running || { say "not running"; rm -f "$pidfile"; unmount_leftovers; return; }
   local pid i
   pid=$(cat "$pidfile")
   say "stopping pid $pid"
   kill "$pid"
   for ((i = 0; i < 60; i++)); do
-    kill -0 "$pid" 2>/dev/null || { say "stopped"; return; }
+    kill -0 "$pid" 2>/dev/null || { unmount_leftovers; say "stopped"; return; }
     sleep 0.5
   done
   die "dockerd pid $pid still alive after 30 s"

@@ -24,6 +24,23 @@ class WarmUpTest {
         }
     }
 
+    /**
+     * An idle instance stays ready: its connections outlive the nonblocking engine's read-idle
+     * timeout ({@code queryTimeout + connectTimeout}, here 1.5 s), which would otherwise close
+     * them, so the first page after a quiet spell does not wait for new ones.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#all")
+    void keepsThePoolOpenWhileIdle(Engine engine, Mode mode) throws Exception {
+        assertEquals(0, TestDb.awaitNoServerConnections(engine, Duration.ofSeconds(3)), "nothing open before");
+        ClientOptions options = TestDb.options().withConnectTimeout(Duration.ofMillis(500)).withQueryTimeout(Duration.ofSeconds(1));
+        try (DbClient client = DbClients.create(TestDb.url(engine), mode, options)) {
+            ForkJoin.join(client.warmUp(), Duration.ofSeconds(10));
+            Thread.sleep(3 * 1_500); // idle: three read-idle timeouts
+            assertEquals(client.connections(), TestDb.serverConnections(engine), "server connections after an idle spell");
+        }
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#all")
     void failsWithinTheConnectTimeoutWhenTheSourceIsDown(Engine engine, Mode mode) throws Exception {

@@ -1,5 +1,6 @@
 package lab.loadgen;
 
+import lab.loadgen.cli.CompareCommand;
 import lab.loadgen.cli.DashboardCommand;
 import lab.loadgen.cli.FaultsCommand;
 import lab.loadgen.cli.ReportCommand;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
 /** The loadgen CLI: sweep, report, dashboard. */
 @Command(name = "loadgen", mixinStandardHelpOptions = true, version = "loadgen 1.0",
         description = "Load sweeps over httperf, wrk and wrk2; result pages; the dashboard.",
-        subcommands = {SweepCommand.class, FaultsCommand.class, ReportCommand.class, DashboardCommand.class, lab.loadgen.cli.LinkCommand.class,
+        subcommands = {SweepCommand.class, FaultsCommand.class, ReportCommand.class, CompareCommand.class, DashboardCommand.class, lab.loadgen.cli.LinkCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

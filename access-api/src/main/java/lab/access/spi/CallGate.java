@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,7 +11,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import lab.access.ClientOptions;
-import lab.access.ClientOptions.Overflow;
 import lab.access.DbException;
 import lab.access.Deadline;
 import lab.access.ForkJoin;
@@ -22,20 +20,18 @@ import lab.access.SourceUnavailableException;
 import lab.access.SourceUrl;
 
 /**
- * The life of every call, in every mode, each part in one place: admission against the bound (at
- * most {@code poolSize + queueBound} calls in flight; {@code FAIL} rejects at once, {@code BLOCK}
- * waits up to {@code connectTimeout}), the call's time limit (the query timeout, or less when the
- * caller's {@link Deadline} comes first: a call made after it is not even started), and what is
- * reported to the {@link CallListener}.
+ * The life of every call, in every mode: {@link Admission} decides whether it may start; this
+ * class bounds its time (the query timeout, or less when the caller's {@link Deadline} comes
+ * first: a call made after it is not even started) and tells the {@link CallListener} what
+ * happened. Each engine family's runner (JdbcRunner, VertxRunner) hands the call to a thread or
+ * a driver and maps the driver's errors.
  */
 public final class CallGate implements AutoCloseable, CallListener.Counts {
 
     private final String source;
-    private final Overflow overflow;
-    private final Duration blockTimeout;
+    private final Duration connectTimeout;
     private final long queryTimeoutMs;
-    private final int limit;
-    private final Semaphore room;
+    private final Admission admission;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger queued = new AtomicInteger();
     private final CallListener listener;
@@ -44,11 +40,9 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
     /** @param listener told of every call's wait, execution and rejection; given this gate's counts for its gauges */
     public CallGate(SourceUrl source, ClientOptions options, Function<CallListener.Counts, CallListener> listener) {
         this.source = source.address();
-        this.overflow = options.overflow();
-        this.blockTimeout = options.connectTimeout();
+        this.connectTimeout = options.connectTimeout();
         this.queryTimeoutMs = options.queryTimeout().toMillis();
-        this.limit = options.poolSize() + options.queueBound();
-        this.room = new Semaphore(limit);
+        this.admission = new Admission(options);
         this.listener = listener.apply(this);
     }
 
@@ -90,7 +84,7 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
     }
 
     public long connectTimeoutMs() {
-        return blockTimeout.toMillis();
+        return connectTimeout.toMillis();
     }
 
     private <T> CompletionStage<T> run(boolean isEnd, Deadline deadline, Function<Call, CompletableFuture<T>> start) {
@@ -142,7 +136,7 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
     /** As {@link #reject()}, keeping the driver's own refusal as the cause. */
     public DbException reject(Throwable cause) {
         listener.rejected();
-        return new OverloadedException(source, limit, cause);
+        return new OverloadedException(source, admission.limit(), cause);
     }
 
     public DbException unexpected(Throwable error) {
@@ -160,23 +154,11 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
         if (closed) {
             throw closedError();
         }
-        boolean permit = isEnd ? room.tryAcquire() : acquire(deadline);
+        boolean permit = isEnd ? admission.tryEnter() : admission.enter(deadline);
         if (!permit && !isEnd) {
             throw reject();
         }
         return new Call(permit, deadline);
-    }
-
-    private boolean acquire(Deadline deadline) {
-        if (overflow == Overflow.FAIL) {
-            return room.tryAcquire();
-        }
-        try {
-            return room.tryAcquire(Math.max(0, deadline.millisLeft(blockTimeout.toMillis())), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 
     private <T> CompletableFuture<T> withTimeout(Call call, CompletableFuture<T> running, long limitMs, boolean byDeadline) {
@@ -277,7 +259,7 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
             }
             inFlight.decrementAndGet();
             if (permit) {
-                room.release();
+                admission.leave();
             }
         }
     }

@@ -141,6 +141,37 @@ final class Connections {
         cancel.cancel(connection);
     }
 
+    /**
+     * Vert.x has nothing like HikariCP's {@code minimumIdle} and {@code keepaliveTime}, and the
+     * read-idle timeout ({@link VertxPools}) closes a connection that has read nothing for
+     * {@code queryTimeout + connectTimeout}: an idle instance would lose the connections it warmed
+     * before its health said UP, and its next page would wait for new ones. So, while no call is in
+     * flight, each idle lane and each connection the pool may lend gets one round trip; the pool
+     * opens those it lacks, so it stays full. Called by a timer well within the read-idle timeout.
+     */
+    void keepWarm() {
+        if (gate.isClosed() || gate.inFlight() > 0) {
+            return;
+        }
+        List<Lane> idle;
+        int free;
+        lock.lock();
+        try {
+            idle = lanes.stream().filter(l -> l.load == 0 && !l.draining).toList();
+            free = max - lanes.size() - leased;
+        } finally {
+            lock.unlock();
+        }
+        idle.forEach(lane -> lane.connection.onSuccess(leased -> ping(leased.connection())));
+        for (int i = 0; i < free; i++) {
+            connection().onSuccess(c -> ping(c).onComplete(done -> c.close()));
+        }
+    }
+
+    private static Future<?> ping(SqlConnection connection) {
+        return connection.query("SELECT 1").execute();
+    }
+
     private Lane open() {
         Future<Leased> connecting = connection().map(c -> new Leased(c, cancel.serverId(c)));
         Lane lane = new Lane(connecting);

@@ -33,6 +33,8 @@ final class NonBlockingClient extends SourceClient {
     private final CallGate gate;
     private final Connections connections;
     private final Statements statements;
+    private final Vertx vertx;
+    private final long keepWarm;
 
     NonBlockingClient(SourceUrl source, ClientOptions options, MeterRegistry registry) {
         super(source, Mode.NONBLOCKING, options);
@@ -47,6 +49,8 @@ final class NonBlockingClient extends SourceClient {
         }
         this.gate = CallGate.metered(source, Mode.NONBLOCKING, options, registry, pool::size);
         this.connections = new Connections(vertx, pool, gate, new ServerCancel(source, killer), options.poolSize());
+        this.vertx = vertx;
+        this.keepWarm = vertx.setPeriodic(VertxPools.readIdleMs(options) / 3, id -> connections.keepWarm());
     }
 
     @Override
@@ -71,6 +75,7 @@ final class NonBlockingClient extends SourceClient {
             return;
         }
         gate.close();
+        vertx.cancelTimer(keepWarm);
         if (killer != null) {
             SharedVertx.Close.await(killer.close());
         }
@@ -81,11 +86,11 @@ final class NonBlockingClient extends SourceClient {
     /** On the least-loaded lane (multiplexing), else on a connection borrowed for this call. */
     private <T> CompletionStage<T> onPool(Deadline deadline, Function<Leased, Future<RowSet<Row>>> statement, Function<RowSet<Row>, T> map) {
         if (!options().multiplex()) {
-            return gate.submit(deadline, call -> VertxCalls.runBorrowed(call, gate, connections.borrow(), connections::cancel, statement, map));
+            return gate.submit(deadline, call -> VertxRunner.runBorrowed(call, gate, connections.borrow(), connections::cancel, statement, map));
         }
         Lane lane = connections.pickLane();
         CompletableFuture<T> result = new CompletableFuture<>();
-        gate.submit(deadline, call -> VertxCalls.run(call, gate, lane.connection, leased -> connections.timedOut(lane, leased), statement, map))
+        gate.submit(deadline, call -> VertxRunner.run(call, gate, lane.connection, leased -> connections.timedOut(lane, leased), statement, map))
                 .whenComplete((value, error) -> {
                     connections.left(lane, error);
                     if (error == null) {

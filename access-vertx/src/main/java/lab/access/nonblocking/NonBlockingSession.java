@@ -180,7 +180,7 @@ final class NonBlockingSession implements DbSession {
         }
         Lane onThisLane = used;
         Consumer<Leased> onTimeout = onThisLane == null ? this::ownTimedOut : leased -> connections.timedOut(onThisLane, leased);
-        Function<CallGate.Call, CompletableFuture<T>> start = c -> VertxCalls.run(c, gate, connection, onTimeout, statement, map);
+        Function<CallGate.Call, CompletableFuture<T>> start = c -> VertxRunner.run(c, gate, connection, onTimeout, statement, map);
         CompletionStage<T> running = isEnd ? gate.submitEnd(deadline, start) : gate.submit(deadline, start);
         CompletableFuture<T> result = new CompletableFuture<>();
         running.whenComplete((value, error) -> {

@@ -24,7 +24,8 @@ import lab.access.SourceUrl;
  * bounded: the gate admits at most {@code poolSize + queueBound} calls, and as many again may be
  * waiters that gave up but stay counted while a connect they were promised still hangs (until
  * the read-idle timeout below ends it). A connection that has read nothing for {@code queryTimeout + connectTimeout}
- * (longer than any call may take, cancel included) is closed: it is dead, or idle.
+ * (longer than any call may take, cancel included) is closed: it is dead (an idle one is kept
+ * alive by {@link Connections#keepWarm}).
  */
 final class VertxPools {
 
@@ -55,8 +56,13 @@ final class VertxPools {
         return build(vertx, source, options, pool);
     }
 
+    /** Longer than any call may take, cancel included; {@link Connections#keepWarm} keeps idle connections within it. */
+    static long readIdleMs(ClientOptions options) {
+        return options.queryTimeout().toMillis() + options.connectTimeout().toMillis();
+    }
+
     private static Pool build(Vertx vertx, SourceUrl source, ClientOptions options, PoolOptions pool) {
-        long readIdleMs = options.queryTimeout().toMillis() + options.connectTimeout().toMillis();
+        long readIdleMs = readIdleMs(options);
         NetClientOptions transport = new NetClientOptions()
                 .setConnectTimeout(Math.toIntExact(options.connectTimeout().toMillis()))
                 .setTcpNoDelay(true)

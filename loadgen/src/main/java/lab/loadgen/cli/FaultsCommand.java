@@ -55,8 +55,13 @@ public final class FaultsCommand implements Callable<Integer> {
                     + "(make faults: \"scripts/lab.sh only\"; ISOLATE=0 to keep every instance running)")
     List<String> isolate;
 
-    @Option(names = "--scripts", defaultValue = "scripts", description = "the lab's scripts folder, for db.sh (default ${DEFAULT-VALUE})")
-    Path scripts;
+    @Option(names = "--server-stop", split = " ", defaultValue = "bash scripts/db.sh stop-server mysql",
+            description = "the command that stops MariaDB for fault a (default ${DEFAULT-VALUE}; containers: scripts/compose.sh stop-server mysql)")
+    List<String> serverStop;
+
+    @Option(names = "--server-start", split = " ", defaultValue = "bash scripts/db.sh",
+            description = "the command that starts it again and returns once it answers (default ${DEFAULT-VALUE}; containers: scripts/compose.sh start-server)")
+    List<String> serverStart;
 
     @Override
     public Integer call() throws Exception {
@@ -68,7 +73,7 @@ public final class FaultsCommand implements Callable<Integer> {
             throw new IllegalStateException("faults b-e go through the lab's Toxiproxy proxies, and none answers at " + api.url()
                     + ": start the lab with 'make up LINK=0' (or choose FAULTS=a,f)");
         }
-        FaultMatrix matrix = new FaultMatrix(api, scripts, targets.hosts(), connections,
+        FaultMatrix matrix = new FaultMatrix(api, serverStop, serverStart, targets.hosts(), connections,
                 FaultMatrix.timing(baseline, window, recoveryMax, quiet, 2),
                 System.out::println).isolating(isolate == null ? List.of() : isolate);
         Path dir = matrix.run(instances, chosen, results.resultsDir);

@@ -32,9 +32,10 @@ public final class FaultMatrix {
     private final Consumer<String> log;
     private List<String> isolate = List.of();
 
-    public FaultMatrix(lab.link.Toxiproxy toxiproxy, Path scripts, HostResolver hosts, int connections,
-                       CellRunner.Timing timing, Consumer<String> log) {
-        this.servers = new Servers(scripts);
+    /** @param serverStop and {@code serverStart}: the commands that stop and start MariaDB for fault (a) */
+    public FaultMatrix(lab.link.Toxiproxy toxiproxy, List<String> serverStop, List<String> serverStart, HostResolver hosts,
+                       int connections, CellRunner.Timing timing, Consumer<String> log) {
+        this.servers = new Servers(serverStop, serverStart);
         this.runner = new CellRunner(new Injector(toxiproxy, servers), servers, timing, connections);
         this.hosts = hosts;
         this.log = log;
@@ -48,6 +49,7 @@ public final class FaultMatrix {
         settings.put("latencySpikeMs", Injector.SPIKE_MS);
         settings.put("bandwidthKBps", Injector.BANDWIDTH_KBPS);
         settings.put("toxiproxy", toxiproxy.url().toString());
+        settings.put("serverStop", String.join(" ", serverStop));
     }
 
     /** A command that, given an instance name, leaves only that instance of the lab running (and healthy). */
@@ -115,7 +117,7 @@ public final class FaultMatrix {
                 log.accept("starting MariaDB again …");
                 servers.startMysql();
             } catch (Exception e) {
-                log.accept("error: could not start MariaDB again (" + e.getMessage() + "); run 'make db' now");
+                log.accept("error: could not start MariaDB again (" + e.getMessage() + "); run '" + String.join(" ", servers.startCommand()) + "' now");
             }
         }
     }

@@ -1,7 +1,6 @@
 package lab.loadgen.faults;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,18 +17,22 @@ import lab.loadgen.AdminSql;
 /**
  * The real database servers behind the lab (the source URLs of the environment, not the proxies):
  * server-side connection counts, killing the app's sessions, the shop's orders and stock, and
- * stopping/starting MariaDB through scripts/db.sh.
+ * stopping/starting MariaDB with the runtime's commands (natively {@code scripts/db.sh}; in
+ * containers {@code scripts/compose.sh}, which stops the database containers).
  */
 final class Servers {
 
     /** Bound on connecting to a server and on each of loadgen's own statements there. */
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
 
-    private final Path scripts;
+    private final List<String> stop;
+    private final List<String> start;
     private volatile boolean mysqlStopped;
 
-    Servers(Path scripts) {
-        this.scripts = scripts;
+    /** @param stop stops MariaDB (fault a); {@code start} starts it again and returns once it answers (idempotent) */
+    Servers(List<String> stop, List<String> start) {
+        this.stop = List.copyOf(stop);
+        this.start = List.copyOf(start);
     }
 
     /** The real servers of the sources an app reads ({@link Sources#of}). */
@@ -114,26 +117,24 @@ final class Servers {
         return items;
     }
 
-    /** Stops the local MariaDB (the real, shared server). {@link #startMysql} must follow. */
+    /** Stops MariaDB (natively the real, shared server). {@link #startMysql} must follow. */
     void stopMysql() throws IOException, InterruptedException {
         mysqlStopped = true;
-        dbScript("stop-server", "mysql");
+        run(stop, 120);
     }
 
-    /** Starts the servers again and waits until they answer ({@code scripts/db.sh}, idempotent). */
+    /** Starts it again and waits until it answers. */
     void startMysql() throws IOException, InterruptedException {
-        dbScript();
+        run(start, 120);
         mysqlStopped = false;
+    }
+
+    List<String> startCommand() {
+        return start;
     }
 
     boolean mysqlStopped() {
         return mysqlStopped;
-    }
-
-    private void dbScript(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", scripts.resolve("db.sh").toString()));
-        command.addAll(List.of(args));
-        run(command, 120);
     }
 
     /** Runs a lab script to its end (bounded); fails with its exit code. */

@@ -11,7 +11,10 @@ import java.util.Collection;
 
 import lab.report.results.Machine;
 
-/** Facts about this machine, and whether the instances run on it too. */
+/**
+ * Facts about this machine, whether the instances run on it too, and where the lab ran: the
+ * compose and swarm files set {@code LAB_RUNTIME} and {@code LAB_CPU_CAPS} for the loadgen container.
+ */
 final class MachineFacts {
 
     private MachineFacts() {
@@ -35,8 +38,10 @@ final class MachineFacts {
                     : "some instance hosts are not addresses of this machine (containers or other hosts); "
                     + "pass --shared-machine=true|false to record it";
         }
+        String runtime = System.getenv().getOrDefault("LAB_RUNTIME", "native");
+        String caps = System.getenv().getOrDefault("LAB_CPU_CAPS", runtime.equals("native") ? "none" : null);
         return new Machine(Runtime.getRuntime().availableProcessors(), memMb, os(), jvm, hostName(),
-                sharedMachine, basis);
+                sharedMachine, basis, runtime, caps);
     }
 
     private static String os() {

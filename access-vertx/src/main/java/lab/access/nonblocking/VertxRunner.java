@@ -11,7 +11,7 @@ import java.util.function.Function;
 import lab.access.spi.CallGate;
 
 /** Runs an admitted call's statement once its connection is in hand and bridges the result to the caller's stage. */
-final class VertxCalls {
+final class VertxRunner {
 
     /**
      * How long a timed-out statement's connection gets to answer the server-side cancel before it
@@ -21,7 +21,7 @@ final class VertxCalls {
      */
     private static final Executor ABANDON = CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS);
 
-    private VertxCalls() {
+    private VertxRunner() {
     }
 
     /**

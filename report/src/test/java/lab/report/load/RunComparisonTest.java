@@ -1,0 +1,64 @@
+package lab.report.load;
+
+import static lab.report.load.VerdictTest.point;
+import static lab.report.load.VerdictTest.series;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import lab.report.results.Machine;
+import lab.report.results.Results;
+import lab.report.results.ResultsJson;
+import lab.report.results.Run;
+import lab.report.results.Series;
+import org.junit.jupiter.api.Test;
+
+/** Native against compose: figures may differ, clear winners may not; series and fields must match. */
+class RunComparisonTest {
+
+    static Results run(String runtime, Series... series) {
+        Machine m = new Machine(2, 24105L, "Debian", "OpenJDK 25", "box", true, "test", runtime, "none");
+        return new Results(new Run("20260101-000000-smoke", "2026-01-01T00:00:00Z", null, "smoke", m, "complete", "interleaved",
+                null, null, List.of(), null, null, null, null), List.of(series));
+    }
+
+    static RunComparison compare(Results a, Results b) {
+        return RunComparison.of(a, ResultsJson.mapper().valueToTree(a), b, ResultsJson.mapper().valueToTree(b));
+    }
+
+    /** The portal's jdbc and nonblocking at 100 connections, three repetitions each. */
+    static Results portal(String runtime, double[] jdbc, double[] nonblocking) {
+        return run(runtime, series("portal", "jdbc", point(100, null, jdbc)), series("portal", "nonblocking", point(100, null, nonblocking)));
+    }
+
+    @Test
+    void otherFiguresAndNoClearWinnerOnOneSideAgree() {
+        RunComparison c = compare(portal("native", new double[] {90, 100, 110}, new double[] {180, 200, 220}),
+                portal("compose", new double[] {80, 95, 100}, new double[] {90, 120, 160}));
+        assertTrue(c.agree(), c.problems().toString());
+        assertTrue(c.verdicts().values().iterator().next().startsWith("nonblocking | no clear winner"), c.verdicts().toString());
+    }
+
+    @Test
+    void twoDifferentClearWinnersDisagree() {
+        RunComparison c = compare(portal("native", new double[] {90, 100, 110}, new double[] {180, 200, 220}),
+                portal("compose", new double[] {180, 200, 220}, new double[] {90, 100, 110}));
+        assertFalse(c.agree());
+        assertTrue(c.problems().getFirst().contains("nonblocking wins in one run, jdbc in the other"), c.problems().toString());
+    }
+
+    @Test
+    void aMissingSeriesOrPointOrFieldDisagrees() {
+        Results a = run("native", series("portal", "jdbc", point(100, null, 100)), series("portal", "virtual", point(100, null, 100)));
+        Results b = run("compose", series("portal", "jdbc", point(100, null, 100), point(200, null, 100)));
+        RunComparison c = compare(a, b);
+        assertTrue(c.problems().stream().anyMatch(p -> p.startsWith("series (app/tool/mode) only in the first run (1): portal/wrk/virtual")),
+                c.problems().toString());
+        assertTrue(c.problems().stream().anyMatch(p -> p.contains("only in the second run") && p.contains("c=200")), c.problems().toString());
+
+        var extra = ResultsJson.mapper().valueToTree(b);
+        ((tools.jackson.databind.node.ObjectNode) extra.get("run")).put("newField", 1);
+        RunComparison shaped = RunComparison.of(b, ResultsJson.mapper().valueToTree(b), b, extra);
+        assertTrue(shaped.problems().stream().anyMatch(p -> p.contains("run.newField")), shaped.problems().toString());
+    }
+}
