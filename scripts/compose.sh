@@ -23,11 +23,31 @@ export LAB_UID=${LAB_UID:-$(id -u)} LAB_GID=${LAB_GID:-$(id -g)}
 
 compose() { docker compose "$@"; }
 mysql_services="mysql-contacts mysql-logs mysql-shop"
-# Plain `docker stop`: recent Compose stops the services that depend on a stopped one too (the
-# instances, when a database stops), and a fault must stop only what it names.
+# Faults and isolation stop and start containers with plain `docker stop`/`docker start`: recent
+# Compose stops the services that depend on a stopped one too (the instances, when a database
+# stops), `up --no-deps` recreates containers (the dependencies count in its config hash), and
+# `up` with them would run the seed job again. A fault must touch only what it names.
 stop_containers() { # service…
   local ids; ids=$(compose ps -q "$@")
   [ -z "$ids" ] || docker stop --time 20 $ids >/dev/null
+}
+
+start_containers() { # service… : started, and healthy (or running, without a health check) within 300 s
+  local ids id state waiting i
+  ids=$(compose ps -aq "$@")
+  [ -n "$ids" ] || { echo "compose.sh: no container for $* (make up first)" >&2; return 1; }
+  docker start $ids >/dev/null
+  for ((i = 0; i < 300; i++)); do
+    waiting=
+    for id in $ids; do
+      state=$(docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' "$id")
+      case $state in healthy|running) ;; *) waiting="$waiting $id:$state" ;; esac
+    done
+    [ -n "$waiting" ] || return 0
+    sleep 1
+  done
+  echo "compose.sh: not healthy within 300 s:$waiting" >&2
+  return 1
 }
 
 # Where the proxies' config and the recorded link live (mounted at /lab-run in the containers).
@@ -97,18 +117,18 @@ EOF
     stop_containers $mysql_services
     ;;
   start-server)  # idempotent, as scripts/db.sh: back and healthy
-    compose up -d --wait --wait-timeout 300 --no-build --no-deps $mysql_services
+    start_containers $mysql_services
     ;;
   only)   # as scripts/lab.sh only (the dashboard stays): the servers cannot tell instances apart behind the proxies
     keep=${2:?usage: compose.sh only <instance>}
     . "$here/lib/instances.sh"
     instance_field "$keep" 2 >/dev/null || { echo "compose.sh only: no instance $keep in instances.conf" >&2; exit 2; }
     stop_containers $(instance_names | grep -vx -e "$keep" -e dashboard)
-    compose up -d --wait --wait-timeout 300 --no-build --no-deps "$keep"
+    start_containers "$keep"
     ;;
-  resume)   # every instance again, after `only` (not `up` of everything: that would run the seed job again)
+  resume)   # every instance again, after `only`
     . "$here/lib/instances.sh"
-    compose up -d --wait --wait-timeout 300 --no-build --no-deps $(instance_names)
+    start_containers $(instance_names)
     ;;
   loadtest)
     mkdir -p results
