@@ -6,20 +6,26 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import lab.report.results.Machine;
 import lab.report.results.Results;
 import lab.report.results.ResultsJson;
 import lab.report.results.Run;
 import lab.report.results.Series;
+import lab.report.results.ToolInfo;
 import org.junit.jupiter.api.Test;
 
 /** Native against compose: figures may differ, clear winners may not; series and fields must match. */
 class RunComparisonTest {
 
     static Results run(String runtime, Series... series) {
+        return run(runtime, null, series);
+    }
+
+    static Results run(String runtime, Map<String, ToolInfo> tools, Series... series) {
         Machine m = new Machine(2, 24105L, "Debian", "OpenJDK 25", "box", true, "test", runtime, "none");
         return new Results(new Run("20260101-000000-smoke", "2026-01-01T00:00:00Z", null, "smoke", m, "complete", "interleaved",
-                null, null, List.of(), null, null, null, null), List.of(series));
+                tools, null, List.of(), null, null, null, null), List.of(series));
     }
 
     static RunComparison compare(Results a, Results b) {
@@ -45,6 +51,23 @@ class RunComparisonTest {
                 portal("compose", new double[] {180, 200, 220}, new double[] {90, 100, 110}));
         assertFalse(c.agree());
         assertTrue(c.problems().getFirst().contains("nonblocking wins in one run, jdbc in the other"), c.problems().toString());
+    }
+
+    @Test
+    void aToolTheOtherSideCouldNotRunIsLeftOutWithItsReason() {
+        Series oha = new Series("portal", "jdbc", "oha", "portal-jdbc", "http://x/", List.of(point(100, null, 100)));
+        Results nativeRun = run("native", Map.of("oha", new ToolInfo(true, true, "/usr/bin/oha", "1", null, List.of())),
+                series("portal", "jdbc", point(100, null, 100)), oha);
+        Results composeRun = run("compose", Map.of("oha", new ToolInfo(false, false, null, null, "no `oha` binary on PATH", List.of())),
+                series("portal", "jdbc", point(100, null, 100)));
+        RunComparison c = compare(nativeRun, composeRun);
+        assertTrue(c.agree(), c.problems().toString());
+        assertTrue(c.notComparable().getFirst().startsWith("oha: measured only in the first run (the other: no `oha` binary"),
+                c.notComparable().toString());
+        // a tool the other side had but did not use is a real difference
+        Results withOhaUnused = run("compose", Map.of("oha", new ToolInfo(true, false, "/usr/bin/oha", "1", null, List.of())),
+                series("portal", "jdbc", point(100, null, 100)));
+        assertFalse(compare(nativeRun, withOhaUnused).agree());
     }
 
     @Test
