@@ -1,7 +1,10 @@
 package lab.report.load;
 
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +32,8 @@ import tools.jackson.databind.JsonNode;
  *
  * @param problems      what disagrees (empty: the runs agree)
  * @param verdicts      per app and scenario: "first run's summary | second run's summary"
- * @param notComparable tools whose series only one run has, and why the other has none
+ * @param notComparable tools whose series only one run has, and why the other has none; figures
+ *                      null (not measured) on one side, whose fields are then not compared
  */
 public record RunComparison(List<String> problems, Map<String, String> verdicts, List<String> notComparable) {
 
@@ -47,7 +51,10 @@ public record RunComparison(List<String> problems, Map<String, String> verdicts,
         oneSided(b, a, "the second", notComparable, oneSided);
         difference("series (app/tool/mode) only in", seriesKeys(a, oneSided), seriesKeys(b, oneSided), problems);
         difference("points (app/tool/mode c=… rtt=…) only in", pointKeys(a, oneSided), pointKeys(b, oneSided), problems);
-        difference("results.json fields only in", shape(jsonA, oneSided), shape(jsonB, oneSided), problems);
+        Shape shapeA = shape(jsonA, oneSided);
+        Shape shapeB = shape(jsonB, oneSided);
+        difference("results.json fields only in", shapeA.comparedWith(shapeB, "second", notComparable),
+                shapeB.comparedWith(shapeA, "first", notComparable), problems);
         Map<String, String> verdicts = new LinkedHashMap<>();
         Map<String, Verdict> other = verdicts(b);
         verdicts(a).forEach((scenario, va) -> {
@@ -101,32 +108,81 @@ public record RunComparison(List<String> problems, Map<String, String> verdicts,
         return keys;
     }
 
+    /** The JSON paths of results.json whose objects are maps (keys are data: tools, sources, status codes), from the records. */
+    private static final Set<String> MAP_PATHS = mapPaths(Results.class, "", new TreeSet<>(), 0);
+
     /**
-     * Every field path of the file, array elements merged ({@code series[].points[].flags}), the
-     * tools map by its entries' fields ({@code run.tools.*.available}), the series of left-out
-     * tools left out.
+     * A file's shape: every field path, array elements merged ({@code series[].points[].flags}),
+     * a map's keys as {@code *} ({@code run.tools.*.available}), the series of left-out tools left
+     * out; and the paths whose value is null (not measured).
      */
-    static Set<String> shape(JsonNode json, Set<String> leftOut) {
-        Set<String> paths = new TreeSet<>();
-        collect(json, "", leftOut, paths);
-        return paths;
+    record Shape(Set<String> fields, Set<String> nulls) {
+        /**
+         * The fields, less those under a path that is null in {@code other}, or under a map that is
+         * empty there: not measured on that side (named in notes once).
+         */
+        Set<String> comparedWith(Shape other, String which, List<String> notes) {
+            Set<String> kept = new TreeSet<>();
+            for (String f : fields) {
+                String nullParent = other.nulls.stream().filter(n -> f.startsWith(n + ".")).findFirst().orElse(null);
+                int entries = f.indexOf(".*");
+                String emptyMap = entries > 0 && !other.fields.contains(f.substring(0, entries + 2)) ? f.substring(0, entries) : null;
+                String note = nullParent != null ? nullParent + ": null (not measured) in the " + which + " run"
+                        : emptyMap != null ? emptyMap + ": empty (not measured) in the " + which + " run" : null;
+                if (note == null) {
+                    kept.add(f);
+                } else if (!notes.contains(note)) {
+                    notes.add(note);
+                }
+            }
+            return kept;
+        }
     }
 
-    private static void collect(JsonNode node, String path, Set<String> leftOut, Set<String> paths) {
+    static Shape shape(JsonNode json, Set<String> leftOut) {
+        Shape shape = new Shape(new TreeSet<>(), new TreeSet<>());
+        collect(json, "", leftOut, shape);
+        return shape;
+    }
+
+    private static void collect(JsonNode node, String path, Set<String> leftOut, Shape shape) {
         if (node.isObject()) {
             if (path.equals("series[]") && leftOut.contains(node.path("tool").asString(""))) {
                 return;
             }
-            Iterator<Map.Entry<String, JsonNode>> fields = node.properties().iterator();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> f = fields.next();
-                String p = path.equals("run.tools") ? path + ".*" : path.isEmpty() ? f.getKey() : path + "." + f.getKey();
-                paths.add(p);
-                collect(f.getValue(), p, leftOut, paths);
+            for (Map.Entry<String, JsonNode> f : node.properties()) {
+                String p = MAP_PATHS.contains(path) ? path + ".*" : path.isEmpty() ? f.getKey() : path + "." + f.getKey();
+                shape.fields().add(p);
+                if (f.getValue().isNull()) {
+                    shape.nulls().add(p);
+                }
+                collect(f.getValue(), p, leftOut, shape);
             }
         } else if (node.isArray()) {
-            node.forEach(element -> collect(element, path + "[]", leftOut, paths));
+            node.forEach(element -> collect(element, path + "[]", leftOut, shape));
         }
+    }
+
+    /** Walks the records behind results.json (a point's repetitions are points: bounded depth). */
+    private static Set<String> mapPaths(Type type, String path, Set<String> out, int depth) {
+        if (depth > 8) {
+            return out;
+        }
+        if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> raw) {
+            if (Map.class.isAssignableFrom(raw)) {
+                out.add(path);
+                mapPaths(p.getActualTypeArguments()[1], path + ".*", out, depth + 1);
+            } else if (Collection.class.isAssignableFrom(raw)) {
+                mapPaths(p.getActualTypeArguments()[0], path + "[]", out, depth + 1);
+            }
+        } else if (type instanceof Class<?> c && c.isArray()) {
+            mapPaths(c.getComponentType(), path + "[]", out, depth + 1);
+        } else if (type instanceof Class<?> c && c.isRecord()) {
+            for (RecordComponent rc : c.getRecordComponents()) {
+                mapPaths(rc.getGenericType(), path.isEmpty() ? rc.getName() : path + "." + rc.getName(), out, depth + 1);
+            }
+        }
+        return out;
     }
 
     private static void difference(String what, Set<String> a, Set<String> b, List<String> problems) {

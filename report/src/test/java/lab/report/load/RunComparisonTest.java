@@ -79,6 +79,17 @@ class RunComparisonTest {
                 c.problems().toString());
         assertTrue(c.problems().stream().anyMatch(p -> p.contains("only in the second run") && p.contains("c=200")), c.problems().toString());
 
+        // a map's keys are data (each run's own source addresses), a null figure was not measured: neither is a difference
+        var otherKeys = ResultsJson.mapper().valueToTree(b);
+        ((tools.jackson.databind.node.ObjectNode) otherKeys.get("run")).putObject("tools").putObject("oha").put("available", false);
+        ((tools.jackson.databind.node.ObjectNode) otherKeys.get("run")).putNull("proxyHop");
+        var withKeys = ResultsJson.mapper().valueToTree(b);
+        ((tools.jackson.databind.node.ObjectNode) withKeys.get("run")).putObject("tools").putObject("wrk").put("available", true);
+        ((tools.jackson.databind.node.ObjectNode) withKeys.get("run")).putObject("proxyHop").put("viaProxyMs", 0.9);
+        RunComparison keys = RunComparison.of(b, withKeys, b, otherKeys);
+        assertTrue(keys.agree(), keys.problems().toString());
+        assertTrue(keys.notComparable().contains("run.proxyHop: null (not measured) in the second run"), keys.notComparable().toString());
+
         var extra = ResultsJson.mapper().valueToTree(b);
         ((tools.jackson.databind.node.ObjectNode) extra.get("run")).put("newField", 1);
         RunComparison shaped = RunComparison.of(b, ResultsJson.mapper().valueToTree(b), b, extra);
