@@ -103,14 +103,9 @@ case ${1:-} in
     ;;
   status) compose ps ;;
   servers)   # for `make faults` on the host: the real servers, not the proxies (ports: docker-compose.yml)
-    cat <<EOF
-CONTACTS_MYSQL_URL=mysql://bench:bench@127.0.0.1:${MYSQL_CONTACTS_PORT:-13306}/contacts
-CONTACTS_PG_URL=postgresql://bench:bench@127.0.0.1:${POSTGRES_CONTACTS_PORT:-15432}/contacts
-LOGS_MYSQL_URL=mysql://bench:bench@127.0.0.1:${MYSQL_LOGS_PORT:-13307}/logs
-LOGS_PG_URL=postgresql://bench:bench@127.0.0.1:${POSTGRES_LOGS_PORT:-15433}/logs
-SHOP_DB_URL=mysql://bench:bench@127.0.0.1:${MYSQL_SHOP_PORT:-13308}/shop
-TOXIPROXY_URL=http://127.0.0.1:8474
-EOF
+    . "$here/lib/server-ports.sh"
+    server_urls 127.0.0.1
+    echo TOXIPROXY_URL=http://127.0.0.1:8474
     ;;
   stop-server)   # fault (a): the containers of one engine stop, their volumes stay
     [ "${2:-}" = mysql ] || { echo "usage: compose.sh stop-server mysql" >&2; exit 2; }

@@ -25,15 +25,9 @@ export COMPOSE_PROJECT_NAME=$STACK
 export DB_HOST=${DB_HOST:-127.0.0.1} APP_HOST=${APP_HOST:-127.0.0.1} BIND=${BIND:-127.0.0.1}
 export REGISTRY=${REGISTRY:-}
 # One port per database server: on the host network five servers may share the db node.
-export MYSQL_CONTACTS_PORT=${MYSQL_CONTACTS_PORT:-13306} MYSQL_LOGS_PORT=${MYSQL_LOGS_PORT:-13307}
-export MYSQL_SHOP_PORT=${MYSQL_SHOP_PORT:-13308}
-export POSTGRES_CONTACTS_PORT=${POSTGRES_CONTACTS_PORT:-15432} POSTGRES_LOGS_PORT=${POSTGRES_LOGS_PORT:-15433}
+. "$here/lib/server-ports.sh"
 # The URLs' password is a placeholder: the entrypoints put the secret's in (instance-entrypoint.sh).
-export COMPOSE_CONTACTS_MYSQL_URL=mysql://bench:bench@$DB_HOST:$MYSQL_CONTACTS_PORT/contacts
-export COMPOSE_CONTACTS_PG_URL=postgresql://bench:bench@$DB_HOST:$POSTGRES_CONTACTS_PORT/contacts
-export COMPOSE_LOGS_MYSQL_URL=mysql://bench:bench@$DB_HOST:$MYSQL_LOGS_PORT/logs
-export COMPOSE_LOGS_PG_URL=postgresql://bench:bench@$DB_HOST:$POSTGRES_LOGS_PORT/logs
-export COMPOSE_SHOP_DB_URL=mysql://bench:bench@$DB_HOST:$MYSQL_SHOP_PORT/shop
+while read -r url; do export "${url?}"; done < <(server_urls "$DB_HOST" COMPOSE_)
 state=$root/.run/swarm
 export LAB_RUN_DIR=$state TOXIPROXY_CONFIG=$state/toxiproxy.json
 export SWARM_SECRETS=${SWARM_SECRETS:-$state/secrets}

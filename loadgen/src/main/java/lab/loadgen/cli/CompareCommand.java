@@ -5,10 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import lab.loadgen.results.RunDirectory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 import lab.report.load.RunComparison;
 import lab.report.results.Results;
 import lab.report.results.ResultsJson;
@@ -35,15 +36,15 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<RunDirectory> pair = runs == null || runs.isEmpty() ? newestPair()
-                : runs.stream().filter(s -> !s.isBlank()).map(id -> RunDirectory.existing(results.resultsDir, id)).toList();
+        List<Path> pair = runs == null || runs.isEmpty() ? newestPair()
+                : runs.stream().filter(s -> !s.isBlank()).map(id -> RunDirectory.existing(results.resultsDir, id).json()).toList();
         if (pair.size() != 2) {
             throw new IllegalArgumentException("--runs takes two run ids, got " + runs);
         }
-        Results a = ResultsJson.read(pair.get(0).json());
-        Results b = ResultsJson.read(pair.get(1).json());
-        RunComparison c = RunComparison.of(a, ResultsJson.mapper().readTree(pair.get(0).json().toFile()),
-                b, ResultsJson.mapper().readTree(pair.get(1).json().toFile()));
+        Results a = ResultsJson.read(pair.get(0));
+        Results b = ResultsJson.read(pair.get(1));
+        RunComparison c = RunComparison.of(a, ResultsJson.mapper().readTree(pair.get(0).toFile()),
+                b, ResultsJson.mapper().readTree(pair.get(1).toFile()));
         System.out.printf("comparing %s (%s) with %s (%s)%n", a.run().id(), describe(a), b.run().id(), describe(b));
         c.verdicts().forEach((scenario, both) -> System.out.printf("  %-28s %s%n", scenario, both));
         c.notComparable().forEach(n -> System.out.println("  not compared: " + n));
@@ -61,38 +62,36 @@ public final class CompareCommand implements Callable<Integer> {
                 + (m == null || m.cpuCaps() == null ? "" : ", CPU caps " + m.cpuCaps());
     }
 
-    private List<RunDirectory> newestPair() throws IOException {
-        List<Results> all = allRuns();
-        Results compose = all.stream().filter(r -> runtime(r).equals("compose")).findFirst()
+    /** The newest compose run and the newest native run of its profile, found by their machine facts alone. */
+    private List<Path> newestPair() throws IOException {
+        List<Path> all = allRuns();
+        Path compose = all.stream().filter(f -> machine(f, "compose", null)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no compose run under " + results.resultsDir
                         + ": make up RUNTIME=compose && make loadtest RUNTIME=compose PROFILE=smoke"));
-        Results nativeRun = all.stream().filter(r -> runtime(r).equals("native") && r.run().profile().equals(compose.run().profile()))
-                .findFirst().orElseThrow(() -> new IllegalArgumentException("no native " + compose.run().profile() + " run under "
-                        + results.resultsDir + ": make up RUNTIME=native && make loadtest RUNTIME=native PROFILE=" + compose.run().profile()));
-        return List.of(RunDirectory.existing(results.resultsDir, nativeRun.run().id()),
-                RunDirectory.existing(results.resultsDir, compose.run().id()));
+        String profile = ResultsJson.mapper().readTree(compose.toFile()).path("run").path("profile").asString("");
+        Path nativeRun = all.stream().filter(f -> machine(f, "native", profile)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no native " + profile + " run under " + results.resultsDir
+                        + ": make up RUNTIME=native && make loadtest RUNTIME=native PROFILE=" + profile));
+        return List.of(nativeRun, compose);
     }
 
-    private static String runtime(Results r) {
-        return r.run().machine() == null || r.run().machine().runtime() == null ? "" : r.run().machine().runtime();
-    }
-
-    /** Every run with a readable results.json, newest first (ids begin with their time). */
-    private List<Results> allRuns() throws IOException {
-        try (Stream<Path> dirs = Files.list(results.resultsDir)) {
-            return dirs.filter(d -> Files.isRegularFile(d.resolve(ResultsJson.FILE_NAME)) && !Files.isSymbolicLink(d))
-                    .sorted(Comparator.comparing((Path d) -> d.getFileName().toString()).reversed())
-                    .map(d -> read(d.resolve(ResultsJson.FILE_NAME)))
-                    .flatMap(Optional::stream)
-                    .toList();
+    /** Whether a results.json ran on this runtime (and profile, unless null); one that cannot be read does not. */
+    private static boolean machine(Path json, String runtime, String profile) {
+        try {
+            JsonNode run = ResultsJson.mapper().readTree(json.toFile()).path("run");
+            return run.path("machine").path("runtime").asString("").equals(runtime)
+                    && (profile == null || run.path("profile").asString("").equals(profile));
+        } catch (JacksonException e) {
+            return false;
         }
     }
 
-    private static Optional<Results> read(Path json) {
-        try {
-            return Optional.of(ResultsJson.read(json));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty(); // not a run of this version: skipped
+    /** Every run's results.json, newest first (ids begin with their time). */
+    private List<Path> allRuns() throws IOException {
+        try (Stream<Path> dirs = Files.list(results.resultsDir)) {
+            return dirs.filter(d -> !Files.isSymbolicLink(d)).map(d -> d.resolve(ResultsJson.FILE_NAME)).filter(Files::isRegularFile)
+                    .sorted(Comparator.comparing((Path f) -> f.getParent().getFileName().toString()).reversed())
+                    .toList();
         }
     }
 }
