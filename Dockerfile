@@ -2,12 +2,15 @@
 #   build    = ./mvnw install -DskipTests          (native: make build)
 #   runtime  = a Temurin JRE, non-root            (native: scripts/find-jdk.sh)
 #   loadgen  = Debian 12 + httperf + wrk from apt (native: the same Debian packages) + wrk2 from source
+#              + oha from crates.io (native: `make tools` runs the same cargo install)
 # Build args (defaults: the pinned official images real users pull):
 #   JDK_IMAGE, JRE_IMAGE, DEBIAN_IMAGE   base images (make e2e-compose passes asyncdb-lab/local-*)
 #   JARS=build|prebuilt   build the jars with Maven inside (needs Maven Central) or take the ones
 #                         `make jars` left in */target/ (no network needed)
 #   WRK2=on|off           wrk2 from source (needs github.com) or none: results then say wrk2
 #                         was not available, as on a native machine without it
+#   OHA=on|off            oha built with cargo in RUST_IMAGE (needs crates.io), or none added: a
+#                         base image that has oha keeps it (make e2e-compose's local one does)
 # No `# syntax=` line: the engine's built-in Dockerfile frontend is used, nothing is pulled for it.
 
 ARG JDK_IMAGE=eclipse-temurin:25-jdk-noble
@@ -15,6 +18,8 @@ ARG JRE_IMAGE=eclipse-temurin:25-jre-noble
 ARG DEBIAN_IMAGE=debian:12-slim
 ARG JARS=build
 ARG WRK2=on
+ARG OHA=on
+ARG RUST_IMAGE=rust:1-bookworm
 
 # ---- build: the Maven wrapper, as `make build` runs it ------------------------------------
 FROM ${JDK_IMAGE} AS build
@@ -102,7 +107,17 @@ RUN mkdir /out
 
 FROM wrk2-${WRK2} AS wrk2
 
-# ---- loadgen: the sweep runner and the dashboard, with httperf, wrk and wrk2 ---------------
+# ---- oha: open-loop latency with coordinated-omission correction, as natively (scripts/tools.sh)
+FROM ${RUST_IMAGE} AS oha-on
+ARG OHA_VERSION=1.16.0
+RUN cargo install --locked --version "$OHA_VERSION" --root /out oha
+
+FROM ${DEBIAN_IMAGE} AS oha-off
+RUN mkdir -p /out/bin
+
+FROM oha-${OHA} AS oha
+
+# ---- loadgen: the sweep runner and the dashboard, with httperf, wrk, wrk2 and oha ----------
 FROM ${DEBIAN_IMAGE} AS loadgen
 COPY --from=runtime /opt/java/openjdk /opt/java/openjdk
 ENV JAVA_HOME=/opt/java/openjdk PATH=/opt/java/openjdk/bin:$PATH
@@ -111,6 +126,7 @@ RUN { command -v httperf && command -v wrk && command -v curl && command -v ps; 
          && rm -rf /var/lib/apt/lists/*; } \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin lab
 COPY --from=wrk2 /out/ /usr/local/bin/
+COPY --from=oha /out/bin/ /usr/local/bin/
 WORKDIR /app
 COPY instances.conf /app/instances.conf
 COPY --from=jars /jars/loadgen.jar /app/loadgen.jar

@@ -104,7 +104,7 @@ case ${1:-} in
   status) compose ps ;;
   servers)   # for `make faults` on the host: the real servers, not the proxies (ports: docker-compose.yml)
     . "$here/lib/server-ports.sh"
-    server_urls 127.0.0.1
+    server_urls "" 127.0.0.1
     echo TOXIPROXY_URL=http://127.0.0.1:8474
     ;;
   stop-server)   # fault (a): the containers of one engine stop, their volumes stay

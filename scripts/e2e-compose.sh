@@ -2,11 +2,12 @@
 # make e2e-compose: the container path, run for real on this machine with nothing pulled from an
 # image registry. A private dockerd (scripts/images/dockerd.sh), local base images built from
 # Debian packages (scripts/images/build.sh), the jars built natively (`make jars`, JARS=prebuilt)
-# and wrk2 left out (WRK2=off: it is built from github.com). Then the project's own
-# docker-compose.yml at SCALE=tiny: seeded row counts verified, every instance and the
-# dashboard healthy in containers, a smoke sweep from the loadgen container with all nine
-# series, one fault cell (`make faults` with its MariaDB containers stopped), `down` with volumes,
-# and no container, network, volume or daemon left behind. On the way: the instances go through
+# and wrk2 left out (WRK2=off: it is built from github.com); oha comes with the local base image
+# (OHA=off: no cargo build in the image). Then the project's own docker-compose.yml at
+# SCALE=tiny: seeded row counts verified, every instance and the dashboard healthy in
+# containers, a smoke sweep from the loadgen container with all nine series and oha's open loop,
+# one fault cell (`make faults` with its MariaDB containers stopped), `down` with volumes, and no
+# container, network, volume or daemon left behind. On the way: the instances go through
 # the toxiproxy service, and with LINK=wan one page per app shows the link (scripts/lib/link-check.sh).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,7 +49,7 @@ make --no-print-directory jars
 "$here/images/build.sh"
 set -a
 eval "$("$here/images/build.sh" env)"
-JARS=prebuilt WRK2=off SCALE=tiny
+JARS=prebuilt WRK2=off OHA=off SCALE=tiny
 # The compose file raises nofile to 65536; a machine whose hard limit is lower gets its limit.
 hard=$(ulimit -Hn)
 [ "$hard" = unlimited ] || [ "$hard" -ge 65536 ] || NOFILE=$hard
@@ -84,7 +85,7 @@ say "smoke sweep took $((SECONDS - t)) s"
 run_id=$(basename "$(readlink results/latest)")
 run_dir=results/$run_id
 say "checking $run_dir/results.json"
-CHECK_TAG=e2e-compose python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)"
+CHECK_TAG=e2e-compose python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)" oha
 [ -f "$run_dir/index.html" ] || fail "no index.html in $run_dir"
 python3 - "$run_dir/results.json" <<'PY' || fail "results.json does not say that wrk2 was not available"
 import json, sys

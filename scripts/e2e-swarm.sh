@@ -2,11 +2,14 @@
 # make e2e-swarm: RUNTIME=swarm run for real on this machine, as make e2e-compose runs compose: the
 # private dockerd (scripts/images/dockerd.sh), local base images, the jars of `make jars`. On it a
 # one-node swarm (`docker swarm init --advertise-addr 127.0.0.1`) whose node has all three role
-# labels; the stack at SCALE=tiny (scripts/swarm.sh up: seed task, health, LINK=0), seeded rows
+# labels, and two database servers' own labels (mysql-shop, postgres-logs: a node of their own, as
+# the thesis' database hosts); a private registry (scripts/images/registry.sh), so that the images
+# are pushed on build and the services run them by digest; the stack at SCALE=tiny
+# (scripts/swarm.sh up: seed task, health, LINK=0), seeded rows
 # verified, passwords only as secrets, one page per app with LINK=wan, a smoke sweep of all nine
 # instances as a loadgen task whose run comes back to ./results, each task on a node with its
-# label; then the stack, its volumes and secrets removed, the swarm left, the daemon stopped, and
-# nothing of it left behind.
+# label; then the stack, its volumes and secrets removed, the swarm left, the registry and the
+# daemon stopped, and nothing of it left behind.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -23,7 +26,7 @@ export STACK=asyncdb-lab-e2e
 ports() {
   local n
   for n in $(instance_names); do instance_field "$n" 4; done
-  echo 8474 13306 13307 13308 15432 15433
+  echo 8474 13306 13307 13308 15432 15433 "${REGISTRY_PORT:-5000}"
 }
 for p in $(ports); do
   port_open "$p" && fail "port $p is in use (make status; make down first): e2e-swarm needs the lab's ports"
@@ -48,6 +51,7 @@ cleanup() {
   WIPE=1 "$here/swarm.sh" down >/dev/null 2>&1 || true
   docker swarm leave --force >/dev/null 2>&1 || true
   docker network rm docker_gwbridge >/dev/null 2>&1 || true
+  "$here/images/registry.sh" stop || true
   "$here/images/dockerd.sh" stop || true
 }
 trap cleanup EXIT
@@ -57,7 +61,7 @@ make --no-print-directory jars
 "$here/images/build.sh"
 set -a
 eval "$("$here/images/build.sh" env)"
-JARS=prebuilt WRK2=off SCALE=tiny
+JARS=prebuilt WRK2=off OHA=off SCALE=tiny
 set +a
 say "base images and tools ready after $((SECONDS - start)) s"
 
@@ -65,13 +69,41 @@ say "base images and tools ready after $((SECONDS - start)) s"
 docker swarm init --advertise-addr 127.0.0.1 >/dev/null
 docker node update --label-add asyncdb.role.db=true --label-add asyncdb.role.app=true \
   --label-add asyncdb.role.load=true "$(docker info -f '{{.Swarm.NodeID}}')" >/dev/null
-say "one-node swarm with the labels asyncdb.role.db, .app, .load"
+# Two servers as if on database hosts of their own; the other three on the db node.
+own_servers="mysql-shop postgres-logs"
+for s in $own_servers; do docker node update --label-add "asyncdb.role.$s=true" "$(docker info -f '{{.Swarm.NodeID}}')" >/dev/null; done
+say "one-node swarm with the labels asyncdb.role.db, .app, .load, .mysql-shop, .postgres-logs"
+docker swarm join-token worker | grep -q 'docker swarm join --token' || fail "no join command for a worker"
+"$here/images/registry.sh" start
+registry=$("$here/images/registry.sh" host)
+
+t=$SECONDS
+# The route without a registry, onto this engine itself (there is no second host here).
+make --no-print-directory images-to NODE="$DOCKER_HOST"
+say "images-to took $((SECONDS - t)) s"
 
 t=$SECONDS
 # The commands of docs/several-machines.md, as a user types them.
-make --no-print-directory up RUNTIME=swarm SCALE=tiny
+make --no-print-directory up RUNTIME=swarm SCALE=tiny REGISTRY="$registry"
 say "up took $((SECONDS - t)) s"
 make --no-print-directory status RUNTIME=swarm
+
+say "registry: the built images pushed to $registry, the services run them by digest"
+catalog=$(curl -fsS "http://${registry%/}/v2/_catalog")
+for name in db-seed portal shop loadgen; do
+  grep -q "\"asyncdb-lab/$name\"" <<<"$catalog" || fail "asyncdb-lab/$name is not in the registry: $catalog"
+done
+for svc in portal-jdbc shop-nonblocking dashboard; do
+  image=$(docker service inspect -f '{{.Spec.TaskTemplate.ContainerSpec.Image}}' "${STACK}_$svc")
+  [[ $image == "$registry"*@sha256:* ]] || fail "$svc runs $image, not an image of $registry by digest"
+done
+
+say "database servers: $own_servers on nodes of their own (their role label), the others on the db node"
+for s in mysql-contacts mysql-logs mysql-shop postgres-contacts postgres-logs; do
+  want=db; [[ " $own_servers " == *" $s "* ]] && want=$s
+  docker service inspect -f '{{join .Spec.TaskTemplate.Placement.Constraints " "}}' "${STACK}_$s" \
+    | grep -qx "node.labels.asyncdb.role.$want *== *true" || fail "$s is not placed by asyncdb.role.$want"
+done
 
 say "seeded data (row counts, checksums), from a task on the db node"
 "$here/swarm.sh" seed-verify
@@ -95,11 +127,12 @@ link_page_check 127.0.0.1 || fail "a page is out of its LINK=wan bounds"
 make --no-print-directory link RUNTIME=swarm LINK=0
 
 t=$SECONDS
-make --no-print-directory loadtest RUNTIME=swarm PROFILE=smoke
+# LOAD_ENGINE: where the run is copied from (the load node's engine; this one here)
+make --no-print-directory loadtest RUNTIME=swarm PROFILE=smoke LOAD_ENGINE="$DOCKER_HOST"
 say "smoke sweep took $((SECONDS - t)) s"
 run_dir=results/$(basename "$(readlink results/latest)")
 say "checking $run_dir/results.json (copied back from the load node's volume)"
-CHECK_TAG=e2e-swarm python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)"
+CHECK_TAG=e2e-swarm python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)" oha
 [ -f "$run_dir/index.html" ] || fail "no index.html in $run_dir"
 
 say "placement: each service and task on a node with its role label"
@@ -124,6 +157,7 @@ left=$(docker ps -aq)   # the one-off tasks' containers too
 [ -z "$left" ] || fail "containers left on the engine: $left"
 docker image prune -f >/dev/null    # superseded builds; the images in use stay as a cache
 trap - EXIT
+"$here/images/registry.sh" stop
 "$here/images/dockerd.sh" stop
 pid=$(cat .run/docker/dockerd.pid 2>/dev/null || true)
 [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null || fail "dockerd pid $pid still alive"

@@ -10,8 +10,10 @@
 #   swarm.sh placement          each running task's node, checked against the service's role label
 #   swarm.sh images-to NODE     docker save | docker -H NODE load: the stack's images on a node without a registry
 # Node labels (one key per role, so that one node can play several): asyncdb.role.db=true,
-# asyncdb.role.app=true, asyncdb.role.load=true.
-# Where things are: DB_HOST (databases and Toxiproxy), APP_HOST (instances), each service listening
+# asyncdb.role.app=true, asyncdb.role.load=true; and, to give a database server a node of its own,
+# asyncdb.role.<server>=true (mysql-contacts, mysql-logs, mysql-shop, postgres-contacts, postgres-logs).
+# Where things are: DB_HOST (Toxiproxy, and the database servers without a node of their own; the
+# others at their node's address or <SERVER>_HOST), APP_HOST (instances), each service listening
 # on BIND (default 127.0.0.1: a one-node swarm); LOAD_ENGINE (docker -H of the load node, default
 # this engine) is where the results are copied from.
 set -euo pipefail
@@ -23,12 +25,12 @@ cd "$root"
 STACK=${STACK:-asyncdb-lab}
 export COMPOSE_PROJECT_NAME=$STACK
 export DB_HOST=${DB_HOST:-127.0.0.1} APP_HOST=${APP_HOST:-127.0.0.1} BIND=${BIND:-127.0.0.1}
-export REGISTRY=${REGISTRY:-}
 # One port per database server: on the host network five servers may share the db node.
 . "$here/lib/server-ports.sh"
-# The URLs' password is a placeholder: the entrypoints put the secret's in (instance-entrypoint.sh).
-while read -r url; do export "${url?}"; done < <(server_urls "$DB_HOST" COMPOSE_)
 state=$root/.run/swarm
+# The registry the deployed stack's images came from (`up` records it): later commands run their
+# tasks from the same images without REGISTRY= again.
+export REGISTRY=${REGISTRY-$(cat "$state/registry" 2>/dev/null || true)}
 export LAB_RUN_DIR=$state TOXIPROXY_CONFIG=$state/toxiproxy.json
 export SWARM_SECRETS=${SWARM_SECRETS:-$state/secrets}
 HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-600}
@@ -36,6 +38,42 @@ SEED_ATTEMPTS=${SEED_ATTEMPTS:-60}   # the seed task retries every 5 s while the
 
 say() { printf '[swarm] %s\n' "$*"; }
 die() { printf '[swarm] error: %s\n' "$*" >&2; exit 1; }
+
+# Where each database server runs: on the node labelled with its own role (asyncdb.role.mysql-shop,
+# …), reached at that node's address unless <SERVER>_HOST (MYSQL_SHOP_HOST, …) says otherwise, as
+# the thesis put each database on a host of its own; else on the db node, at DB_HOST. Sets
+# <SERVER>_ROLE (the placement label of docker-compose.swarm.yml) and <SERVER>_HOST, and the
+# source URLs at those hosts (COMPOSE_*_URL: the seed task's and Toxiproxy's upstreams).
+place_servers() {
+  local nodes=() server role_var host_var own addr
+  [ "$(docker info -f '{{.Swarm.ControlAvailable}}' 2>/dev/null)" != true ] \
+    || mapfile -t nodes < <(docker node inspect -f '{{.ID}} {{.Status.Addr}} {{json .Spec.Labels}}' $(docker node ls -q))
+  for server in $DB_SERVERS; do
+    role_var=$(server_var "$server" ROLE) host_var=$(server_var "$server" HOST)
+    own=$(printf '%s\n' "${nodes[@]}" | grep -F "\"asyncdb.role.$server\":\"true\"" || true)
+    case $(grep -c . <<<"$own") in
+      0) [ -z "${!host_var:-}" ] || say "warning: $host_var is set, but no node carries asyncdb.role.$server=true: $server runs on the db node, at DB_HOST" >&2
+         export "$role_var=db" "$host_var=$DB_HOST" ;;
+      1) addr=$(awk '{print $2}' <<<"$own")
+         [ -n "${!host_var:-}" ] || [ "$addr" != 0.0.0.0 ] \
+           || die "node $(awk '{print $1}' <<<"$own") (asyncdb.role.$server) shows no address: set $host_var"
+         export "$role_var=$server" "$host_var=${!host_var:-$addr}" ;;
+      *) die "several nodes carry asyncdb.role.$server=true ($(awk '{print $1}' <<<"$own" | paste -sd' ')): one node per server" ;;
+    esac
+  done
+  # The URLs' password is a placeholder: the entrypoints put the secret's in (instance-entrypoint.sh).
+  while read -r url; do export "${url?}"; done < <(server_urls COMPOSE_)
+}
+
+servers_line() { # where each database server runs, for the log
+  local server role_var host_var sep=
+  for server in $DB_SERVERS; do
+    role_var=$(server_var "$server" ROLE) host_var=$(server_var "$server" HOST)
+    printf '%s%s on asyncdb.role.%s at %s' "$sep" "$server" "${!role_var}" "${!host_var}"
+    sep='; '
+  done
+  echo
+}
 
 compose() { docker compose -f docker-compose.yml -f docker-compose.swarm.yml "$@"; }
 config_json() { compose --profile loadgen config --format json; }
@@ -142,8 +180,10 @@ up() {
   if [ -n "$REGISTRY" ]; then
     for image in $(built_images); do say "pushing $image"; docker push --quiet "$image" >/dev/null; done
   fi
+  printf '%s\n' "$REGISTRY" >"$state/registry"
   config_json | python3 "$here/lib/stack-file.py" stack "$STACK" >"$state/stack.json"
   say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST BIND=$BIND SCALE=${SCALE:-thesis} LINK=$link)"
+  say "database servers: $(servers_line)"
   # Without a registry the nodes use the images they have: no registry lookup for a digest.
   docker stack deploy --quiet --resolve-image "$([ -n "$REGISTRY" ] && echo always || echo never)" \
     ${REGISTRY:+--with-registry-auth} -c "$state/stack.json" "$STACK"
@@ -165,6 +205,7 @@ down() {
     docker stack rm "$STACK" >/dev/null
     say "stack $STACK removed; waiting for its containers to go"
   fi
+  rm -f "$state/registry"
   local left=0
   deadline=$((SECONDS + 120))
   while [ -n "$(docker ps -aq --filter "label=com.docker.stack.namespace=$STACK")" ] \
@@ -223,13 +264,13 @@ placement() {
     [ "$has" = true ]
   }
   for svc in $(docker stack services --format '{{.Name}}' "$STACK"); do
-    role=$(docker service inspect -f '{{join .Spec.TaskTemplate.Placement.Constraints " "}}' "$svc" | sed -n 's/.*asyncdb\.role\.\([a-z]*\).*/\1/p')
+    role=$(docker service inspect -f '{{join .Spec.TaskTemplate.Placement.Constraints " "}}' "$svc" | sed -n 's/.*asyncdb\.role\.\([a-z-]*\).*/\1/p')
     node=$(docker service ps --filter desired-state=running --format '{{.Node}}' "$svc" | head -1)
     check "$svc" "${role:-?}" "${node:-none}" || bad=1
   done
   if [ -n "${JOB_NODES_FILE:-}" ] && [ -f "$JOB_NODES_FILE" ]; then
     while read -r svc node; do
-      role=$(config_json | python3 -c 'import json,sys,re; c=" ".join(json.load(sys.stdin)["services"][sys.argv[1]]["deploy"]["placement"]["constraints"]); print(re.search(r"asyncdb\.role\.(\w+)", c).group(1))' "$svc")
+      role=$(config_json | python3 -c 'import json,sys,re; c=" ".join(json.load(sys.stdin)["services"][sys.argv[1]]["deploy"]["placement"]["constraints"]); print(re.search(r"asyncdb\.role\.([\w-]+)", c).group(1))' "$svc")
       check "$svc (task)" "$role" "$node" || bad=1
     done <"$JOB_NODES_FILE"
   fi
@@ -248,6 +289,7 @@ images_to() {
   docker save "${images[@]}" | docker -H "$node" load
 }
 
+place_servers
 cmd=${1:-status}; shift || true
 case $cmd in
   up) up ;;

@@ -2,7 +2,8 @@
 # Local base images for the container self-test, built from Debian packages (no image registry
 # needed): a debootstrapped Debian bookworm, then one root filesystem per role, imported into
 # the Docker engine at $DOCKER_HOST under asyncdb-lab/local-* names (never an upstream name).
-#   asyncdb-lab/local-debian:12      curl, httperf, wrk         (DEBIAN_IMAGE: loadgen base)
+#   asyncdb-lab/local-debian:12      curl, httperf, wrk, and oha as `make tools` builds it
+#                                    (DEBIAN_IMAGE: loadgen base; the Dockerfile's OHA=off keeps it)
 #   asyncdb-lab/local-jdk:25         + this machine's JDK       (JDK_IMAGE)
 #   asyncdb-lab/local-jre:25         + a jlink'ed runtime of it (JRE_IMAGE)
 #   asyncdb-lab/local-mariadb:10.11  Debian's MariaDB 10.11     (MYSQL_IMAGE)
@@ -94,7 +95,9 @@ build() {
   local name=$1
   case $name in
     debian)
+      "$root/scripts/tools.sh" oha >&2 || die "oha could not be built (cargo install)"
       rootfs debian httperf wrk
+      install -m 0755 "$(command -v oha || echo "$HOME/.cargo/bin/oha")" "$work/rootfs-debian/usr/local/bin/oha"
       import debian --change 'CMD ["bash"]' ;;
     jdk)
       rootfs jdk
@@ -136,6 +139,14 @@ build() {
   esac
 }
 
+# An image of an older build.sh may lack what this one adds.
+complete() { # name
+  case $1 in
+    debian) docker run --rm --network none --entrypoint test "${IMAGE[debian]}" -x /usr/local/bin/oha ;;
+    *) true ;;
+  esac
+}
+
 case ${1:-all} in
   env) env_vars ;;
   all)
@@ -144,7 +155,7 @@ case ${1:-all} in
     mkdir -p "$work"
     start=$SECONDS
     for name in debian jdk jre mariadb postgres toxiproxy; do
-      if [ -z "${FORCE:-}" ] && docker image inspect "${IMAGE[$name]}" >/dev/null 2>&1; then
+      if [ -z "${FORCE:-}" ] && docker image inspect "${IMAGE[$name]}" >/dev/null 2>&1 && complete "$name"; then
         say "$name: ${IMAGE[$name]} present"
       else
         build "$name"

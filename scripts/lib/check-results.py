@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checks a smoke run's results.json: every portal and shop mode has points with a positive
-rate, no errors and no failed panels (make e2e, make e2e-compose).
-Usage: check-results.py RESULTS_JSON "PORTAL MODES" "SHOP MODES"   (prefix of messages: $CHECK_TAG)"""
+rate, no errors and no failed panels, and the open-loop tool named ran (make e2e, e2e-compose,
+e2e-swarm).
+Usage: check-results.py RESULTS_JSON "PORTAL MODES" "SHOP MODES" [OPEN_LOOP_TOOL]
+(prefix of messages: $CHECK_TAG)"""
 import json, os, sys
 
 tag = os.environ.get("CHECK_TAG", "e2e")
@@ -23,6 +25,12 @@ for s in results["series"]:
             problems.append(f"{key} @ {p.get('concurrency')}: {p['failedPanels']} pages with a failed panel")
 for key in sorted(wanted - seen):
     problems.append(f"{key}: missing from the run")
+if len(sys.argv) > 4:
+    tool = (results["run"].get("tools") or {}).get(sys.argv[4]) or {}
+    if not tool.get("used"):
+        problems.append(f"{sys.argv[4]} did not run: {tool.get('reason') or 'not in the run'}")
+    elif not any(s.get("tool") == sys.argv[4] and s["points"] for s in results["series"]):
+        problems.append(f"{sys.argv[4]} ran but has no points")
 for p in problems:
     print(f"[{tag}] FAIL", p)
 points = sum(len(s["points"]) for s in results["series"])

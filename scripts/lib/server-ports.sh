@@ -5,11 +5,26 @@ export MYSQL_CONTACTS_PORT=${MYSQL_CONTACTS_PORT:-13306} MYSQL_LOGS_PORT=${MYSQL
 export MYSQL_SHOP_PORT=${MYSQL_SHOP_PORT:-13308}
 export POSTGRES_CONTACTS_PORT=${POSTGRES_CONTACTS_PORT:-15432} POSTGRES_LOGS_PORT=${POSTGRES_LOGS_PORT:-15433}
 
-server_urls() { # host [prefix] -> the five source URLs at those ports, one PREFIXNAME=url line each
-  local host=$1 prefix=${2:-}
-  echo "${prefix}CONTACTS_MYSQL_URL=mysql://bench:bench@$host:$MYSQL_CONTACTS_PORT/contacts"
-  echo "${prefix}CONTACTS_PG_URL=postgresql://bench:bench@$host:$POSTGRES_CONTACTS_PORT/contacts"
-  echo "${prefix}LOGS_MYSQL_URL=mysql://bench:bench@$host:$MYSQL_LOGS_PORT/logs"
-  echo "${prefix}LOGS_PG_URL=postgresql://bench:bench@$host:$POSTGRES_LOGS_PORT/logs"
-  echo "${prefix}SHOP_DB_URL=mysql://bench:bench@$host:$MYSQL_SHOP_PORT/shop"
+# The five servers, as the compose files name their services.
+DB_SERVERS="mysql-contacts mysql-logs mysql-shop postgres-contacts postgres-logs"
+
+server_var() { # server suffix -> the variable of that server: mysql-contacts PORT -> MYSQL_CONTACTS_PORT
+  local v=${1^^}
+  echo "${v//-/_}_$2"
+}
+
+server_host() { # host server -> host when given, else the server's own *_HOST
+  local var; var=$(server_var "$2" HOST)
+  echo "${1:-${!var:?$var is not set}}"
+}
+
+# server_urls PREFIX [HOST] -> the five source URLs at those ports, one PREFIXNAME=url line each:
+# every server at HOST, or, without HOST, each at its own *_HOST (a swarm's db nodes, swarm.sh).
+server_urls() {
+  local prefix=$1 host=${2:-}
+  echo "${prefix}CONTACTS_MYSQL_URL=mysql://bench:bench@$(server_host "$host" mysql-contacts):$MYSQL_CONTACTS_PORT/contacts"
+  echo "${prefix}CONTACTS_PG_URL=postgresql://bench:bench@$(server_host "$host" postgres-contacts):$POSTGRES_CONTACTS_PORT/contacts"
+  echo "${prefix}LOGS_MYSQL_URL=mysql://bench:bench@$(server_host "$host" mysql-logs):$MYSQL_LOGS_PORT/logs"
+  echo "${prefix}LOGS_PG_URL=postgresql://bench:bench@$(server_host "$host" postgres-logs):$POSTGRES_LOGS_PORT/logs"
+  echo "${prefix}SHOP_DB_URL=mysql://bench:bench@$(server_host "$host" mysql-shop):$MYSQL_SHOP_PORT/shop"
 }

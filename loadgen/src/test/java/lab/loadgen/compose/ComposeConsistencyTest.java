@@ -48,6 +48,10 @@ class ComposeConsistencyTest {
 
     /** `docker-compose config` validates and resolves anchors, merges and ${VARS}. */
     static String dockerComposeConfig(Path... files) throws IOException, InterruptedException {
+        return dockerComposeConfig(Map.of(), files);
+    }
+
+    static String dockerComposeConfig(Map<String, String> env, Path... files) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("docker-compose"));
         for (Path f : files) {
             command.addAll(List.of("-f", f.toString()));
@@ -55,7 +59,9 @@ class ComposeConsistencyTest {
         command.add("config");
         Process p;
         try {
-            p = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
+            ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
+            pb.environment().putAll(env);
+            p = pb.start();
         } catch (IOException e) {
             assumeTrue(false, "docker-compose is not installed (make test installs it: scripts/tools.sh)");
             throw e;
@@ -164,6 +170,33 @@ class ComposeConsistencyTest {
         Map<String, Object> merged = new Yaml().load(dockerComposeConfig(
                 ROOT.resolve("docker-compose.yml"), ROOT.resolve("docker-compose.remote-db.yml")));
         assertTrue(String.valueOf(merged).contains("sleep 2147483647"), "databases become placeholders");
+    }
+
+    /**
+     * RUNTIME=swarm: a database server runs on the node of its own role label when scripts/swarm.sh
+     * found one (its {@code <SERVER>_ROLE} is the server's name), else on the db node; the servers
+     * swarm.sh places are the database services of docker-compose.yml.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void swarmPlacesEachDatabaseServerByItsOwnLabelOrOnTheDbNode() throws Exception {
+        Matcher listed = Pattern.compile("(?m)^DB_SERVERS=\"([^\"]+)\"").matcher(Files.readString(ROOT.resolve("scripts/lib/server-ports.sh")));
+        assertTrue(listed.find(), "server-ports.sh lists DB_SERVERS");
+        assertEquals(DATABASES, Set.of(listed.group(1).split(" ")), "server-ports.sh's DB_SERVERS are the database services");
+        Map<String, String> env = new java.util.HashMap<>(Map.of("SWARM_SECRETS", "/run/none"));
+        for (String server : DATABASES) {
+            String prefix = server.toUpperCase().replace('-', '_');
+            env.put(prefix + "_ROLE", server.equals("mysql-shop") ? server : "db");
+            env.put(prefix + "_PORT", "1");
+        }
+        Map<String, Object> merged = new Yaml().load(dockerComposeConfig(env,
+                ROOT.resolve("docker-compose.yml"), ROOT.resolve("docker-compose.swarm.yml")));
+        Map<String, Map<String, Object>> swarm = (Map<String, Map<String, Object>>) merged.get("services");
+        for (String server : DATABASES) {
+            Map<String, Object> placement = (Map<String, Object>) ((Map<String, Object>) swarm.get(server).get("deploy")).get("placement");
+            String role = server.equals("mysql-shop") ? server : "db";
+            assertEquals(List.of("node.labels.asyncdb.role." + role + " == true"), placement.get("constraints"), server);
+        }
     }
 
     static Set<String> designEnvNames() throws IOException {

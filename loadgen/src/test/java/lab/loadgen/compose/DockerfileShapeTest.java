@@ -92,6 +92,18 @@ class DockerfileShapeTest {
     }
 
     @Test
+    void ohaIsTheVersionMakeToolsBuildsAndCanBeLeftOut() throws IOException {
+        Matcher version = Pattern.compile("ARG OHA_VERSION=(\\S+)").matcher(dockerfile);
+        assertTrue(version.find(), "oha is pinned to a version");
+        assertTrue(Files.readString(ROOT.resolve("scripts/tools.sh")).contains("OHA_CRATE_VERSION=" + version.group(1)),
+                "the image's oha is the version `make tools` installs natively");
+        assertTrue(dockerfile.contains("ARG OHA=on"), "oha is built by default");
+        assertTrue(stages.containsKey("oha-on") && stages.containsKey("oha-off"), "OHA=on|off stages");
+        assertTrue(!stages.get("oha-off").contains("cargo"), "OHA=off needs no network");
+        assertTrue(stages.get("loadgen").contains("COPY --from=oha /out/bin/ /usr/local/bin/"), "loadgen image installs oha");
+    }
+
+    @Test
     void finalImagesRunAsANonRootUser() {
         FINAL_STAGES.keySet().forEach(stage -> {
             String body = stages.get(stage);
