@@ -256,11 +256,11 @@ fetch_results() {
 # Every running task (and the one-off tasks run so far, JOB_NODES_FILE) on a node with its role.
 placement() {
   local svc role node bad=0 line
-  printf '%-28s %-6s %-24s %s\n' SERVICE ROLE NODE "NODE HAS THE ROLE"
+  printf '%-34s %-14s %-16s %s\n' SERVICE ROLE NODE "NODE HAS THE ROLE"
   check() { # service role node
     local has
     has=$(docker node inspect -f "{{index .Spec.Labels \"asyncdb.role.$2\"}}" "$3" 2>/dev/null || true)
-    printf '%-28s %-6s %-24s %s\n' "$1" "$2" "$3" "${has:-no}"
+    printf '%-34s %-14s %-16s %s\n' "$1" "$2" "$3" "${has:-no}"
     [ "$has" = true ]
   }
   for svc in $(docker stack services --format '{{.Name}}' "$STACK"); do
