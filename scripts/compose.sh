@@ -21,6 +21,14 @@ cd "$root"
 export COMPOSE_PROJECT_NAME=${COMPOSE_PROJECT_NAME:-asyncdb-lab}
 export LAB_UID=${LAB_UID:-$(id -u)} LAB_GID=${LAB_GID:-$(id -g)}
 
+# The compose file raises the containers' nofile to NOFILE (65536); an engine grants at most its
+# own hard limit, else no container starts ("error setting rlimit type 7"). The limit this script
+# sees is the caller's, which a daemon started from this shell (scripts/images/dockerd.sh) has.
+hard=$(ulimit -Hn)
+if [ -z "${NOFILE:-}" ] && [ "$hard" != unlimited ] && [ "$hard" -lt 65536 ]; then
+  export NOFILE=$hard
+fi
+
 compose() { docker compose "$@"; }
 mysql_services="mysql-contacts mysql-logs mysql-shop"
 # Faults and isolation stop and start containers with plain `docker stop`/`docker start`: recent

@@ -50,9 +50,6 @@ make --no-print-directory jars
 set -a
 eval "$("$here/images/build.sh" env)"
 JARS=prebuilt WRK2=off OHA=off SCALE=tiny
-# The compose file raises nofile to 65536; a machine whose hard limit is lower gets its limit.
-hard=$(ulimit -Hn)
-[ "$hard" = unlimited ] || [ "$hard" -ge 65536 ] || NOFILE=$hard
 set +a
 say "base images and tools ready after $((SECONDS - start)) s"
 
