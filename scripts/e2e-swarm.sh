@@ -16,6 +16,7 @@ root=$(cd "$here/.." && pwd)
 cd "$root"
 . "$here/lib/instances.sh"
 . "$here/lib/link-check.sh"
+. "$here/lib/server-ports.sh"
 
 say() { printf '[e2e-swarm] %s\n' "$*"; }
 fail() { say "FAIL: $*"; exit 1; }
@@ -26,7 +27,8 @@ export STACK=asyncdb-lab-e2e
 ports() {
   local n
   for n in $(instance_names); do instance_field "$n" 4; done
-  echo 8474 13306 13307 13308 15432 15433 "${REGISTRY_PORT:-5000}"
+  echo 8474 "${REGISTRY_PORT:-5000}"
+  for s in $DB_SERVERS; do p=$(server_var "$s" PORT); echo "${!p}"; done
 }
 for p in $(ports); do
   port_open "$p" && fail "port $p is in use (make status; make down first): e2e-swarm needs the lab's ports"
@@ -99,7 +101,7 @@ for svc in portal-jdbc shop-nonblocking dashboard; do
 done
 
 say "database servers: $own_servers on nodes of their own (their role label), the others on the db node"
-for s in mysql-contacts mysql-logs mysql-shop postgres-contacts postgres-logs; do
+for s in $DB_SERVERS; do
   want=db; [[ " $own_servers " == *" $s "* ]] && want=$s
   docker service inspect -f '{{join .Spec.TaskTemplate.Placement.Constraints " "}}' "${STACK}_$s" \
     | grep -qx "node.labels.asyncdb.role.$want *== *true" || fail "$s is not placed by asyncdb.role.$want"

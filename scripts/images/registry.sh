@@ -24,8 +24,9 @@ start() {
     [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
       || die "docker-registry is missing; install it with:  sudo apt-get install -y docker-registry"
     say "installing docker-registry from Debian …"
-    # policy-rc.d keeps apt from starting the packaged service (it would listen on every interface).
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends docker-registry >/dev/null
+    # Where apt starts services, the packaged one listens on every interface: it goes again.
+    if command -v systemctl >/dev/null; then systemctl disable --now docker-registry >/dev/null 2>&1 || true; fi
   fi
   answers && die "port $port answers already (REGISTRY_PORT= picks another)"
   mkdir -p "$dir/data"
