@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmCompilationMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
@@ -53,6 +54,7 @@ public final class ShopApp implements AutoCloseable {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         registry.config().commonTags("application", "shop", "mode", config.mode().id());
         new JvmThreadMetrics().bindTo(registry);
+        new JvmCompilationMetrics().bindTo(registry); // jvm.compilation.time: loadgen warms up until the JIT is quiet
         new JvmMemoryMetrics().bindTo(registry);
         JvmGcMetrics gcMetrics = new JvmGcMetrics();
         gcMetrics.bindTo(registry);

@@ -8,22 +8,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Which mode wins one scenario, by a rule that has to be earned. Every mode's value with its
+ * Which mode wins one scenario, by a rule that has to be earned: every mode's value with its
  * spread and its ratio to a baseline mode; the best median is the candidate, and it is a clear
- * winner only when, against every other mode measured:
- * <ul>
- *   <li>both have at least {@link #MIN_REPETITIONS} good repetitions and neither carries a flag
- *       (errors, interference, a tool at its limit, ...): a flagged value never wins, and a
- *       flagged rival leaves the question open;</li>
- *   <li>the better one's median is at least {@link #MIN_EFFECT} × the other's;</li>
- *   <li>the {@link #LEVEL} interval of that ratio lies above 1 — with fewer than
- *       {@link #FULL_REPETITIONS} repetitions on either side, above {@link #MIN_EFFECT}, since so
- *       few values give a bootstrap interval too narrow to trust.</li>
- * </ul>
- * The interval is a bootstrap of the ratio of medians where the repetitions' values are known,
- * else the widest ratio two confidence intervals allow (JMH's score ± error). Simulated (see
- * VerdictTest): two identical modes with 5 % noise are called different in under 5 % of runs at
- * 3, 4 and 5 repetitions; a real 20 % difference at 5 repetitions is found in over 90 %.
+ * winner only when {@link Pairwise}'s rule separates it from every other mode measured (enough
+ * repetitions, the interval of the ratio on its side of 1, an effect of at least
+ * {@link Pairwise#MIN_EFFECT}, no flag on it, none on a rival beyond what lowers the rival's own
+ * figure). A flagged value never wins.
  *
  * @param scenario what was measured, e.g. "200 connections" or "Table 4.1, PostgreSQL"
  * @param baseline the mode the ratios are to (its own ratio is 1)
@@ -39,10 +29,8 @@ import java.util.Map;
 public record Verdict(String scenario, String baseline, boolean higherIsBetter, Map<String, Entry> modes,
                       String winner, String runnerUp, boolean clear, String reason) {
 
-    public static final int MIN_REPETITIONS = 3;
-    public static final int FULL_REPETITIONS = 5;
-    public static final double MIN_EFFECT = 1.05;
-    public static final double LEVEL = 0.99;
+    public static final int MIN_REPETITIONS = Pairwise.MIN_REPETITIONS;
+    public static final double MIN_EFFECT = Pairwise.MIN_EFFECT;
 
     /**
      * One mode in a scenario.
@@ -51,23 +39,58 @@ public record Verdict(String scenario, String baseline, boolean higherIsBetter, 
      * @param ratio   its value ÷ the baseline's, with the range the spreads allow
      * @param samples the repetitions' values, empty when only the spread is known
      * @param flags   why the value may not win or decide (empty: none)
+     * @param byRound the value per round (null: that repetition failed), empty when unknown
      */
-    public record Entry(Spread value, Spread ratio, List<Double> samples, List<String> flags) {
+    public record Entry(Spread value, Spread ratio, List<Double> samples, List<String> flags, List<Double> byRound) {
         public Entry(Spread value, Spread ratio) {
-            this(value, ratio, List.of(), List.of());
+            this(value, ratio, List.of(), List.of(), List.of());
+        }
+
+        public Entry(Spread value, Spread ratio, List<Double> samples, List<String> flags) {
+            this(value, ratio, samples, flags, List.of());
+        }
+
+        /** The figures as the pairwise rule takes them. */
+        public Candidate candidate() {
+            return new Candidate(value, samples, flags, byRound);
         }
     }
 
-    /** A mode's figures as measured: its spread, the repetitions' values and its flags. */
-    public record Candidate(Spread value, List<Double> samples, List<String> flags) {
+    /**
+     * A mode's figures as measured: its spread, the good repetitions' values, its flags, and per
+     * round its value (null where that repetition failed; empty when the rounds are unknown), so
+     * that two modes run in the same rounds are compared round by round.
+     */
+    public record Candidate(Spread value, List<Double> samples, List<String> flags, List<Double> byRound) {
         public Candidate {
             samples = samples == null ? List.of() : List.copyOf(samples);
             flags = flags == null ? List.of() : List.copyOf(flags);
+            byRound = byRound == null ? List.of() : java.util.Collections.unmodifiableList(new ArrayList<>(byRound));
+        }
+
+        public Candidate(Spread value, List<Double> samples, List<String> flags) {
+            this(value, samples, flags, List.of());
         }
 
         public static Candidate of(List<Double> samples, List<String> flags) {
             Spread s = Spread.of(samples);
             return s == null ? null : new Candidate(s, samples, flags);
+        }
+
+        /** From the values per round (null: that repetition failed); null when no round has a value. */
+        public static Candidate ofRounds(List<Double> byRound, List<String> flags) {
+            List<Double> good = byRound.stream().filter(java.util.Objects::nonNull).toList();
+            Spread s = Spread.of(good);
+            return s == null ? null : new Candidate(s, good, flags, byRound);
+        }
+
+        /** A mode that failed in every repetition: a loss, never an absence (flag {@code failed}). */
+        public static Candidate loss(int repetitions) {
+            return new Candidate(new Spread(0, 0, 0, repetitions), List.of(), List.of(Pairwise.FAILED));
+        }
+
+        public boolean isLoss() {
+            return flags.contains(Pairwise.FAILED);
         }
     }
 
@@ -91,8 +114,8 @@ public record Verdict(String scenario, String baseline, boolean higherIsBetter, 
         candidates.forEach((mode, c) -> {
             if (c != null) {
                 Spread ratio = base == null ? null : mode.equals(baseline) ? new Spread(1, 1, 1, c.value().n())
-                        : c.value().ratioTo(base.value());
-                modes.put(mode, new Entry(c.value(), ratio, c.samples(), c.flags()));
+                        : Pairwise.ratio(c, base);
+                modes.put(mode, new Entry(c.value(), ratio, c.samples(), c.flags(), c.byRound()));
                 measured.add(Map.entry(mode, c));
             }
         });
@@ -100,7 +123,9 @@ public record Verdict(String scenario, String baseline, boolean higherIsBetter, 
             return new Verdict(scenario, baseline, better == Better.HIGHER, modes, null, null, false, null);
         }
         Comparator<Map.Entry<String, Candidate>> byMedian = Comparator.comparingDouble(e -> e.getValue().value().median());
-        measured.sort(better == Better.HIGHER ? byMedian.reversed() : byMedian);
+        // losses (failed in every repetition) last, whichever way is better
+        measured.sort(Comparator.<Map.Entry<String, Candidate>, Boolean>comparing(e -> e.getValue().isLoss())
+                .thenComparing(better == Better.HIGHER ? byMedian.reversed() : byMedian));
         Map.Entry<String, Candidate> best = measured.getFirst();
         if (!best.getValue().flags().isEmpty()) {
             // a flagged value never wins: the best clean one is named, the flag is the answer
@@ -120,39 +145,23 @@ public record Verdict(String scenario, String baseline, boolean higherIsBetter, 
         return new Verdict(scenario, baseline, better == Better.HIGHER, modes, best.getKey(), second, true, null);
     }
 
-    /** Null when {@code best} clearly beats {@code rival}, else why not. */
+    /** Null when {@code best} clearly beats {@code rival} by {@link Pairwise}'s rule, else why not. */
     private static String beats(Map.Entry<String, Candidate> best, Map.Entry<String, Candidate> rival, Better better) {
-        Candidate b = best.getValue();
-        Candidate r = rival.getValue();
-        if (!r.flags().isEmpty()) {
-            return flagged(rival.getKey(), r);
-        }
-        int n = Math.min(b.value().n(), r.value().n());
-        if (n < MIN_REPETITIONS) {
-            String who = b.value().n() < r.value().n() ? best.getKey() : rival.getKey();
-            return String.format(Locale.ROOT, "too few repetitions (%s: %d, %d needed)", who, n, MIN_REPETITIONS);
-        }
-        // the better one over the other: > 1 means "better" in either direction
-        Spread ratio = better == Better.HIGHER ? ratio(b, r) : ratio(r, b);
-        double floor = n < FULL_REPETITIONS ? MIN_EFFECT : 1.0;
-        boolean earned = ratio.median() >= MIN_EFFECT && ratio.min() > floor;
-        return earned ? null : "no clear winner (" + best.getKey() + " ≈ " + rival.getKey() + ")";
+        Pairwise.Comparison c = Pairwise.compare(best.getKey(), best.getValue(), rival.getKey(), rival.getValue(), better);
+        return switch (c.outcome()) {
+            case FIRST -> null;
+            case TIE, SECOND -> "no clear winner (" + best.getKey() + " ≈ " + rival.getKey() + ")";
+            case UNDECIDED -> c.why();
+        };
     }
 
-    /** a ÷ b: the bootstrap interval when both have their repetitions' values, else the spreads' widest ratio. */
+    /** a ÷ b with the interval {@link Pairwise}'s rule uses. */
     public static Spread ratio(Candidate a, Candidate b) {
-        if (a.samples().size() >= MIN_REPETITIONS && b.samples().size() >= MIN_REPETITIONS) {
-            return Bootstrap.ratioOfMedians(values(a.samples()), values(b.samples()), LEVEL);
-        }
-        return a.value().ratioTo(b.value());
-    }
-
-    private static double[] values(List<Double> samples) {
-        return samples.stream().mapToDouble(Double::doubleValue).toArray();
+        return Pairwise.ratio(a, b);
     }
 
     private static String flagged(String mode, Candidate c) {
-        return mode + " flagged: " + String.join(", ", c.flags());
+        return Pairwise.flagged(mode, c);
     }
 
     /** The winner's id (e.g. nonblocking), "no clear winner (nonblocking ≈ jdbc)", "too few repetitions (...)", "x flagged: ..." or "not measured". */

@@ -129,7 +129,8 @@ public final class SweepCommand implements Callable<Integer> {
             notes.addAll(extraNotes);
         }
         boolean linkNeeded = plans.values().stream().anyMatch(p -> !p.rttsMs().isEmpty());
-        SweepConfig config = new SweepConfig(new Profile(base.name(), plans, base.tools(), base.notes()), selected,
+        SweepConfig config = new SweepConfig(new Profile(base.name(), plans, base.tools(), base.notes(),
+                        repetitions == null ? base.budgetSec() : null), selected,
                 loadTools(tools != null ? tools : base.tools()), SweepOrder.parse(order),
                 seed != null ? seed : System.currentTimeMillis(), wrk2Fraction, results.resultsDir, sharedMachine,
                 pidsDir, linkNeeded ? SweepLink.lab() : null, notes, isolate == null ? List.of() : isolate);

@@ -16,6 +16,8 @@ public final class MetricsSampler {
     private static final double MB = 1024.0 * 1024.0;
     /** The link's measured round trip per source, exported by the apps (the link module's probe). */
     static final String LINK_RTT = "lab_link_rtt_ms";
+    /** The app's own server timer (Spring's and the shop's): the seconds its requests spent inside it. */
+    static final String SERVER_SECONDS = "http_server_requests_seconds_sum";
 
     private final HttpClient client;
     private final URI uri;
@@ -34,6 +36,10 @@ public final class MetricsSampler {
     private final java.util.Map<String, Integer> poolSize = new java.util.TreeMap<>();
     private Boolean multiplexing;
     private final java.util.Map<String, Double> rttLast = new java.util.TreeMap<>();
+    private long firstTimerNanos;
+    private Double firstTimerSec;
+    private long lastTimerNanos;
+    private Double lastTimerSec;
 
     public MetricsSampler(HttpClient client, URI uri, Duration interval) {
         this.client = client;
@@ -58,8 +64,10 @@ public final class MetricsSampler {
             Long failedPanels = firstPanelFailures == null ? null : Math.round(lastPanelFailures - firstPanelFailures);
             java.util.Map<String, Double> rtt = new java.util.TreeMap<>();
             rttLast.forEach((k, v) -> rtt.put(k, Math.round(v * 1000.0) / 1000.0));
+            Double inFlight = firstTimerSec == null || lastTimerNanos <= firstTimerNanos ? null
+                    : Math.round((lastTimerSec - firstTimerSec) / ((lastTimerNanos - firstTimerNanos) / 1e9) * 100.0) / 100.0;
             return new ServerMetrics(maxThreads, maxHeapMb, cpu, failedPanels, samples, error,
-                    java.util.Map.copyOf(poolSize), multiplexing, java.util.Map.copyOf(rtt));
+                    java.util.Map.copyOf(poolSize), multiplexing, java.util.Map.copyOf(rtt), inFlight);
         }
     }
 
@@ -104,6 +112,15 @@ public final class MetricsSampler {
             return;
         }
         samples++;
+        long now = System.nanoTime();
+        text.sum(SERVER_SECONDS).ifPresent(sec -> {
+            if (firstTimerSec == null) {
+                firstTimerSec = sec;
+                firstTimerNanos = now;
+            }
+            lastTimerSec = sec;
+            lastTimerNanos = now;
+        });
         threads.ifPresent(t -> maxThreads = Math.max(maxThreads == null ? 0 : maxThreads, (int) t));
         heap.ifPresent(h -> maxHeapMb = Math.max(maxHeapMb == null ? 0 : maxHeapMb, h / MB));
         panelFailures.ifPresent(f -> {

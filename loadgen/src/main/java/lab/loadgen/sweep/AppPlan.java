@@ -17,10 +17,13 @@ import java.util.List;
  * @param openLoopLevels the levels at which the fixed-rate tool (wrk2/oha) runs; empty: every level
  * @param rttsMs         the link round-trip times to sweep (PROFILE=latency; 0 = through the proxies
  *                       without added latency); empty: the link is left as it is
+ * @param maxRepetitions up to this many rounds while a mode against jdbc is still tied by the
+ *                       pairwise rule ({@link lab.report.Pairwise}) and the profile's budget allows;
+ *                       {@code repetitions} is the minimum
  */
 public record AppPlan(List<Integer> levels, int callsPerConn, int durationSec, double timeoutSec,
                       int warmupSec, double pauseSec, int stepLimitSec, int repetitions, int pointWarmupSec,
-                      List<Integer> openLoopLevels, List<Double> rttsMs) {
+                      List<Integer> openLoopLevels, List<Double> rttsMs, int maxRepetitions) {
 
     public AppPlan {
         levels = List.copyOf(levels);
@@ -32,9 +35,18 @@ public record AppPlan(List<Integer> levels, int callsPerConn, int durationSec, d
         if (repetitions < 1) {
             throw new IllegalArgumentException("repetitions must be at least 1, got " + repetitions);
         }
+        maxRepetitions = Math.max(repetitions, maxRepetitions);
         if (rttsMs.stream().anyMatch(r -> r < 0)) {
             throw new IllegalArgumentException("RTTs must be >= 0 ms, got " + rttsMs);
         }
+    }
+
+    /** A plan with a fixed number of repetitions. */
+    public AppPlan(List<Integer> levels, int callsPerConn, int durationSec, double timeoutSec, int warmupSec,
+                   double pauseSec, int stepLimitSec, int repetitions, int pointWarmupSec, List<Integer> openLoopLevels,
+                   List<Double> rttsMs) {
+        this(levels, callsPerConn, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec, repetitions,
+                pointWarmupSec, openLoopLevels, rttsMs, repetitions);
     }
 
     /** A plan without link changes and with the fixed-rate tool at every level. */
@@ -56,41 +68,42 @@ public record AppPlan(List<Integer> levels, int callsPerConn, int durationSec, d
 
     public AppPlan withLevels(List<Integer> l) {
         return new AppPlan(l, callsPerConn, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec, repetitions,
-                pointWarmupSec, openLoopLevels.stream().filter(l::contains).toList(), rttsMs);
+                pointWarmupSec, openLoopLevels.stream().filter(l::contains).toList(), rttsMs, maxRepetitions);
     }
 
     public AppPlan withCalls(int c) {
         return new AppPlan(levels, c, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec, repetitions,
-                pointWarmupSec, openLoopLevels, rttsMs);
+                pointWarmupSec, openLoopLevels, rttsMs, maxRepetitions);
     }
 
     public AppPlan withDuration(int d) {
         return new AppPlan(levels, callsPerConn, d, timeoutSec, warmupSec, pauseSec, stepLimitSec, repetitions,
-                pointWarmupSec, openLoopLevels, rttsMs);
+                pointWarmupSec, openLoopLevels, rttsMs, maxRepetitions);
     }
 
     public AppPlan withTimeout(double t) {
         return new AppPlan(levels, callsPerConn, durationSec, t, warmupSec, pauseSec, stepLimitSec, repetitions,
-                pointWarmupSec, openLoopLevels, rttsMs);
+                pointWarmupSec, openLoopLevels, rttsMs, maxRepetitions);
     }
 
     public AppPlan withWarmup(int w) {
         return new AppPlan(levels, callsPerConn, durationSec, timeoutSec, w, pauseSec, stepLimitSec, repetitions,
-                Math.min(pointWarmupSec, w), openLoopLevels, rttsMs);
+                Math.min(pointWarmupSec, w), openLoopLevels, rttsMs, maxRepetitions);
     }
 
     public AppPlan withPause(double p) {
         return new AppPlan(levels, callsPerConn, durationSec, timeoutSec, warmupSec, p, stepLimitSec, repetitions,
-                pointWarmupSec, openLoopLevels, rttsMs);
+                pointWarmupSec, openLoopLevels, rttsMs, maxRepetitions);
     }
 
+    /** Exactly {@code r} repetitions (REPS=...: no adaptive rounds). */
     public AppPlan withRepetitions(int r) {
         return new AppPlan(levels, callsPerConn, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec, r,
-                pointWarmupSec, openLoopLevels, rttsMs);
+                pointWarmupSec, openLoopLevels, rttsMs, r);
     }
 
     public AppPlan withRtts(List<Double> r) {
         return new AppPlan(levels, callsPerConn, durationSec, timeoutSec, warmupSec, pauseSec, stepLimitSec, repetitions,
-                pointWarmupSec, openLoopLevels, r);
+                pointWarmupSec, openLoopLevels, r, maxRepetitions);
     }
 }

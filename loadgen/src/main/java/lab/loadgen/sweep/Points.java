@@ -20,12 +20,13 @@ final class Points {
     }
 
     /** What one step produced, before it becomes a point. */
+    /** @param correctedMean whether the tool's mean reply is corrected with synthetic samples (wrk 4), so no measured mean */
     record StepData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
                     String saturation, Integer targetRate, String raw, String started, Interference interference,
-                    Double rttMs, Integer cores) {
+                    Double rttMs, Integer cores, boolean correctedMean) {
         StepData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
                  String saturation, Integer targetRate, String raw, String started) {
-            this(level, m, server, outcome, saturation, targetRate, raw, started, null, null, null);
+            this(level, m, server, outcome, saturation, targetRate, raw, started, null, null, null, false);
         }
 
         /** A closed-loop tool holds its connections busy; a fixed-rate one is given a rate. */
@@ -69,11 +70,17 @@ final class Points {
         if (errorRate != null && errorRate > Point.ERROR_LIMIT_PCT) {
             flags.add(Point.FLAG_ERRORS);
         }
-        // in flight = every answer's rate × every answer's time, whatever their status; a closed-loop
-        // tool cannot have more in flight than its connections (an open-loop one's corrected times
-        // include the wait for the scheduled send, so its product is no count of connections)
-        Double little = Point.little(m.answersPerSec(), m.answersMeanMs());
-        if (d.closedLoop() && little != null && little > Point.INCONSISTENT_SHARE * d.level()) {
+        // in flight = every answer's rate × every answer's measured time, whatever their status; wrk 4
+        // corrects its histogram for coordinated omission with synthetic samples, so its mean is no
+        // measured mean: the app's own timer stands in. A closed-loop tool cannot have more in flight
+        // than its connections; the flag needs the app's own figure to agree (an open-loop tool's
+        // corrected times include the wait for the scheduled send, so its product is no count)
+        Double little = d.correctedMean() ? s.inFlight() : Point.little(m.answersPerSec(), m.answersMeanMs());
+        if (little == null && d.correctedMean()) {
+            unmeasured.put("littleConcurrency", "wrk's mean reply is corrected for coordinated omission (synthetic "
+                    + "samples), and the app exports no server timer to stand in for it");
+        }
+        if (d.closedLoop() && Point.inconsistent(little, s.inFlight(), d.level())) {
             flags.add(Point.FLAG_INCONSISTENT);
         }
         if (d.interference() == null) {
@@ -92,7 +99,7 @@ final class Points {
                 little, null, null, d.interference(), d.rttMs(),
                 null, s.poolSize() == null || s.poolSize().isEmpty() ? null : s.poolSize(), s.multiplexing(),
                 m.successes(), round(m.answersPerSec()), errorRate, round(m.failureMeanMs()), m.latencyOf(),
-                cost(d, m, s, unmeasured), new Point.Queue(instanceRtt, null, null));
+                cost(d, m, s, unmeasured), new Point.Queue(instanceRtt, null, null, s.inFlight()));
     }
 
     /** What the successes cost the instance, from its /proc CPU (interference meter) and its metrics. */

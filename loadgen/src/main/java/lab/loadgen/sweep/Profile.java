@@ -9,10 +9,15 @@ import lab.link.Link;
 
 /**
  * A named sweep: per app, an {@link AppPlan}; the tools it runs by default ("a|b": the first of
- * them that is installed — wrk2 in the container, oha natively); and notes for the page, e.g. why
- * a tool is left out.
+ * them that is installed — wrk2 in the container, oha natively); notes for the page, e.g. why
+ * a tool is left out; and the time the whole sweep may take (null: no limit), which the adaptive
+ * repetitions share out.
  */
-public record Profile(String name, Map<String, AppPlan> apps, List<String> tools, List<String> notes) {
+public record Profile(String name, Map<String, AppPlan> apps, List<String> tools, List<String> notes, Integer budgetSec) {
+
+    public Profile(String name, Map<String, AppPlan> apps, List<String> tools, List<String> notes) {
+        this(name, apps, tools, notes, null);
+    }
 
     public static final List<String> NAMES = List.of("map", "smoke", "quick", "thesis", "latency");
     /** What {@code make loadtest} runs without a PROFILE. */
@@ -35,8 +40,10 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
     /** The thesis measured over 1 GbE: its profile puts the link at lan. */
     static final List<Double> THESIS_LINK = List.of(Link.LAN.rttMs());
 
-    /** The map's round trips: the proxy hop alone, the thesis' 1 GbE, and a link across a region. */
-    public static final List<Double> MAP_RTTS = List.of(0.0, Link.LAN.rttMs(), 20.0);
+    /** The map's round trips: the proxy hop alone, the thesis' 1 GbE, a link across a region, the thesis' Internet link. */
+    public static final List<Double> MAP_RTTS = List.of(0.0, Link.LAN.rttMs(), 20.0, Link.WAN.rttMs());
+    /** The default map's whole time on two cores, warm-ups and added rounds included. */
+    static final int MAP_BUDGET_SEC = 24 * 60;
     /** The map's low and high load per app. */
     public static final Map<String, List<Integer>> MAP_LEVELS = Map.of("portal", List.of(20, 200), "shop", List.of(50, 1000));
 
@@ -47,10 +54,12 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
             // 54 points in about 21 minutes on two cores (the sweep prints its plan)
             case "map" -> new Profile(name, Map.of("portal", map("portal"), "shop", map("shop")), List.of("wrk"),
                     List.of("PROFILE=map: every mode at a low and a high load × the link's round trip at 0 (the proxy "
-                            + "hop alone), lan (" + Link.LAN.rttMs() + " ms, the thesis' 1 GbE) and 20 ms, set through "
-                            + "the lab's Toxiproxy proxies between the repetitions' scenarios; wrk (closed loop) only, "
-                            + "three interleaved repetitions of 6 s per point, to fit the map in 25 minutes; "
-                            + "PROFILE=quick is the former default (two levels, no link changes, oha and the DB-only rate)"));
+                            + "hop alone), lan (" + Link.LAN.rttMs() + " ms, the thesis' 1 GbE), 20 ms and wan ("
+                            + Link.WAN.rttMs() + " ms, the thesis' Internet link), set through the lab's Toxiproxy "
+                            + "proxies between the scenarios; wrk (closed loop) only; each instance warmed up until "
+                            + "steady; 3 to 7 interleaved rounds of 4 s per scenario (more while a mode against jdbc "
+                            + "is still tied, within " + MAP_BUDGET_SEC / 60 + " minutes in all); PROFILE=quick adds oha "
+                            + "and the DB-only rate"), MAP_BUDGET_SEC);
             // two short levels per mode, two repetitions, for CI
             case "smoke" -> new Profile(name, Map.of(
                     "portal", new AppPlan(List.of(1, 10), 5, 2, 5, 2, 0.5, 60, 2, 0),
@@ -81,7 +90,9 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
     }
 
     private static AppPlan map(String app) {
-        return new AppPlan(MAP_LEVELS.get(app), 5, 6, 5, 5, 0.5, 60, 3, 2, List.of(), MAP_RTTS);
+        // 4 s rounds: 16 scenarios × 9 instances × 3 rounds fit 24 minutes with the warm-ups, and leave
+        // time for the added rounds; warmupSec caps the steady-state warm-up of each instance
+        return new AppPlan(MAP_LEVELS.get(app), 5, 4, 5, 30, 0.5, 60, 3, 2, List.of(), MAP_RTTS, 7);
     }
 
     private static AppPlan latency(String app) {

@@ -6,10 +6,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import lab.report.Pairwise;
+import lab.report.load.AppVerdict;
+import lab.report.results.Point;
+import lab.report.results.Repetitions;
+
 /**
  * How repetitions are interleaved: the plan's steps grouped into scenarios (app, link RTT, level,
- * tool, in the order first met), the modes of one scenario taking turns round by round, their
- * order rotated by one each round.
+ * tool, in the order first met), the modes of one scenario taking turns round by round, in the
+ * order of a Williams design: over its rows every mode takes every slot, and follows every other
+ * mode, equally often (n rows for an even number of modes, 2n for an odd one), so that neither
+ * drift within a round nor carry-over from the mode before falls on one mode more than another.
  */
 final class Rounds {
 
@@ -36,14 +43,55 @@ final class Rounds {
         return List.copyOf(groups.values());
     }
 
-    /** The steps starting at {@code by} (mod their count): round 1 as given, round 2 from the second, ... */
-    static <T> List<T> rotate(List<T> steps, int by) {
-        if (steps.isEmpty()) {
+    /**
+     * Round {@code round} (0-based) of a Williams design over {@code steps}: row 0 is 0, 1, n−1, 2,
+     * n−2, ...; row i adds i to each (mod n); for odd n the rows n..2n−1 are rows 0..n−1 reversed.
+     * Rounds past the design's rows start it again.
+     */
+    static <T> List<T> williams(List<T> steps, int round) {
+        int n = steps.size();
+        if (n < 2) {
             return steps;
         }
-        int k = Math.floorMod(by, steps.size());
-        List<T> out = new ArrayList<>(steps.subList(k, steps.size()));
-        out.addAll(steps.subList(0, k));
+        int rows = n % 2 == 0 ? n : 2 * n;
+        int row = Math.floorMod(round, rows);
+        int[] first = new int[n];
+        for (int k = 0, lo = 1, hi = n - 1; k < n; k++) {
+            first[k] = k == 0 ? 0 : k % 2 == 1 ? lo++ : hi--;
+        }
+        List<T> out = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            out.add(steps.get((first[k] + row % n) % n));
+        }
+        if (row >= n) {
+            java.util.Collections.reverse(out);
+        }
         return out;
     }
+
+    /**
+     * The first mode whose pair with jdbc the pairwise rule cannot settle yet ("virtual against
+     * jdbc"), on the repetitions so far; null when every pair is settled (or there is no jdbc).
+     */
+    static String undecided(Map<Step, List<Point>> reps) {
+        Map<String, lab.report.Verdict.Candidate> byMode = new LinkedHashMap<>();
+        reps.forEach((step, done) -> {
+            if (!done.isEmpty()) {
+                Point p = Repetitions.aggregate(step.level(), done, !ToolPlan.isOpenLoop(step.tool()), step.rttMs());
+                byMode.put(step.target().instance().mode(), AppVerdict.candidate(p));
+            }
+        });
+        lab.report.Verdict.Candidate jdbc = byMode.get(AppVerdict.BASELINE);
+        if (jdbc == null) {
+            return null;
+        }
+        for (Map.Entry<String, lab.report.Verdict.Candidate> e : byMode.entrySet()) {
+            if (!e.getKey().equals(AppVerdict.BASELINE) && e.getValue() != null && Pairwise.wantsMore(Pairwise.compare(
+                    e.getKey(), e.getValue(), AppVerdict.BASELINE, jdbc, lab.report.Verdict.Better.HIGHER))) {
+                return e.getKey() + " against jdbc";
+            }
+        }
+        return null;
+    }
+
 }

@@ -55,6 +55,12 @@ public final class RunRecorder {
         run = run.withRounds(List.copyOf(rounds));
     }
 
+    /** Records how an instance was warmed up. */
+    public synchronized void warmup(Run.Warmup w) {
+        run = run.withWarmup(w);
+        save();
+    }
+
     /** The point already measured for this target, tool, level and link RTT (null: none asked), or null. */
     public synchronized Point find(Target t, String tool, int level, Double rttMs) {
         Series s = series.get(key(t, tool));

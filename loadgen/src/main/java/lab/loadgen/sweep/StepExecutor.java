@@ -76,7 +76,7 @@ final class StepExecutor {
                 : tool.parse(out.outputs());
         Double cpuPct = out.cpuSec() == null ? null : out.cpuSec() / out.wallSec() * 100.0;
         return Points.of(new Points.StepData(step.level(), m, server, out, tool.saturation(req, m, cpuPct),
-                rate, raw, started, interference, step.rttMs(), cpus));
+                rate, raw, started, interference, step.rttMs(), cpus, tool.name().equals(ToolPlan.WRK)));
     }
 
     /** An unrecorded run of the point's own tool and level, so its repetitions start from a settled server. */
@@ -90,13 +90,111 @@ final class StepExecutor {
         dir.writeRaw(step.label() + "-warmup", RawOutput.format(commands, out));
     }
 
-    /** A closed-loop wrk run before a mode's first level; its output is kept, no point recorded. */
-    void warmUp(Step first, LoadTool wrk) throws InterruptedException {
+    /** One warm-up window of wrk, in seconds. */
+    static final int WARMUP_WINDOW_SEC = 3;
+    /** Two windows in a row whose goodput agrees within this share are steady (with a quiet JIT). */
+    static final double STEADY_SHARE = 0.05;
+    /** The JIT is quiet when it compiled for less than this share of a window. */
+    static final double QUIET_JIT_SHARE = 0.02;
+
+    /**
+     * Warms an instance up before its first point: closed-loop wrk windows of {@link #WARMUP_WINDOW_SEC}
+     * at the plan's warm-up concurrency until two in a row agree on goodput within
+     * {@link #STEADY_SHARE} and the JIT compiler was quiet in the last one (jvm.compilation.time grew
+     * by less than {@link #QUIET_JIT_SHARE} of the window), or the plan's {@code warmupSec} is spent.
+     * Every window's output is kept; no point is recorded.
+     */
+    lab.report.results.Run.Warmup warmUp(Step first, LoadTool wrk) throws InterruptedException {
         AppPlan p = first.plan();
-        ToolRequest req = request(first, null, p.warmupConcurrency(), p.warmupSec());
-        List<List<String>> commands = wrk.commands(req);
-        ProcessRunner.Outcome out = runner.run(commands, Duration.ofSeconds(p.warmupSec() + 30L));
-        dir.writeRaw(first.target().instance().name() + "-warmup-wrk", RawOutput.format(commands, out));
+        Target t = first.target();
+        long start = System.nanoTime();
+        List<Double> goodput = new java.util.ArrayList<>();
+        List<Double> compile = new java.util.ArrayList<>();
+        Double compiledBefore = compileMs(t);
+        boolean steady = false;
+        int windows = Math.max(1, (int) Math.ceil(p.warmupSec() / (double) WARMUP_WINDOW_SEC));
+        for (int w = 1; w <= windows && !steady; w++) {
+            ToolRequest req = request(first, null, p.warmupConcurrency(), WARMUP_WINDOW_SEC);
+            List<List<String>> commands = wrk.commands(req);
+            ProcessRunner.Outcome out = runner.run(commands, Duration.ofSeconds(WARMUP_WINDOW_SEC + 30L));
+            dir.writeRaw(t.instance().name() + "-warmup-wrk-" + w, RawOutput.format(commands, out));
+            Measurement m = out.timedOut() ? null : wrk.parse(out.outputs());
+            goodput.add(m == null ? null : m.requestsPerSec());
+            Double compiledNow = compileMs(t);
+            compile.add(compiledBefore == null || compiledNow == null ? null : compiledNow - compiledBefore);
+            compiledBefore = compiledNow;
+            steady = steady(goodput, compile);
+        }
+        return new lab.report.results.Run.Warmup(t.instance().name(),
+                Math.round((System.nanoTime() - start) / 1e8) / 10.0, goodput, compile, steady);
+    }
+
+    /** The last two windows agree on goodput and the JIT was quiet in the last (or exports no figure). */
+    static boolean steady(List<Double> goodput, List<Double> compileMs) {
+        int n = goodput.size();
+        if (n < 2 || goodput.get(n - 1) == null || goodput.get(n - 2) == null || !(goodput.get(n - 2) > 0)) {
+            return false;
+        }
+        boolean agree = Math.abs(goodput.get(n - 1) / goodput.get(n - 2) - 1) <= STEADY_SHARE;
+        Double jit = compileMs.get(n - 1);
+        return agree && (jit == null || jit < QUIET_JIT_SHARE * WARMUP_WINDOW_SEC * 1000);
+    }
+
+    /** The instance's JIT compilation time so far (jvm_compilation_time_ms_total), or null. */
+    private Double compileMs(Target t) throws InterruptedException {
+        if (!t.instance().hasMetrics()) {
+            return null;
+        }
+        try {
+            var resp = http.send(java.net.http.HttpRequest.newBuilder(metricsUri(t)).timeout(Duration.ofSeconds(2)).GET().build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            if (resp.statusCode() != 200) {
+                return null;
+            }
+            var v = lab.loadgen.metrics.PrometheusText.parse(resp.body()).sum("jvm_compilation_time_ms_total");
+            return v.isPresent() ? v.getAsDouble() : null;
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
+    /** The idle CPU of an instance between repetitions: below this share of one core. */
+    static final double IDLE_CORES = 0.10;
+    private static final Duration IDLE_POLL = Duration.ofMillis(100);
+    private static final Duration IDLE_MAX = Duration.ofSeconds(3);
+
+    /**
+     * After a repetition: waits until the instance's own CPU falls below {@link #IDLE_CORES} of a
+     * core over {@link #IDLE_POLL} (its PID from the lab's PID files), at most {@link #IDLE_MAX};
+     * without a PID (containers, other hosts), the plan's fixed {@code pause}.
+     */
+    void awaitIdle(Step step, Duration pause) throws InterruptedException {
+        Long pid = pidOf(step.target().instance().name());
+        if (pid == null) {
+            Thread.sleep(pause);
+            return;
+        }
+        long deadline = System.nanoTime() + IDLE_MAX.toNanos();
+        Double before = lab.loadgen.metrics.ProcCpu.processSec(pid);
+        while (before != null && System.nanoTime() < deadline) {
+            Thread.sleep(IDLE_POLL);
+            Double now = lab.loadgen.metrics.ProcCpu.processSec(pid);
+            if (now == null || (now - before) / (IDLE_POLL.toMillis() / 1000.0) < IDLE_CORES) {
+                return;
+            }
+            before = now;
+        }
+    }
+
+    private Long pidOf(String instance) {
+        if (pidsDir == null) {
+            return null;
+        }
+        try {
+            return Long.parseLong(java.nio.file.Files.readString(pidsDir.resolve(instance + ".pid")).strip());
+        } catch (java.io.IOException | NumberFormatException e) {
+            return null;
+        }
     }
 
     static URI metricsUri(Target t) {

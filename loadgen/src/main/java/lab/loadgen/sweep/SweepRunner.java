@@ -50,6 +50,8 @@ public final class SweepRunner {
     private String linkError;
     private final CountDownLatch loopDone = new CountDownLatch(1);
     private final LinkProbe linkProbe = new LinkProbe(lab.link.Toxiproxy.fromEnv());
+    private Budget budget = new Budget(null, 0, 0);
+    private double lastRoundSec;
 
     public SweepRunner(SweepConfig config, PrintStream out) {
         this.config = config;
@@ -151,7 +153,10 @@ public final class SweepRunner {
         Progress progress = new Progress(out, steps.size(), planned);
         Double rttInForce = null;
         Target isolated = null;
-        for (List<Step> scenario : Rounds.scenarios(steps, !config.isolate().isEmpty())) {
+        List<List<Step>> scenarios = Rounds.scenarios(steps, !config.isolate().isEmpty());
+        budget = new Budget(config.profile().budgetSec(), plannedSec(steps), scenarios.size());
+        java.util.Set<Target> warmed = new java.util.HashSet<>();
+        for (List<Step> scenario : scenarios) {
             if (interrupted) {
                 return;
             }
@@ -164,6 +169,42 @@ public final class SweepRunner {
                 rttInForce = switchLink(first, progress);
             }
             runScenario(scenario, tools, recorder, exec, progress);
+            // the scenario's planned time, with the warm-up (at its cap) of every instance it met first
+            budget.scenarioDone(scenario.stream().mapToDouble(st -> st.plannedSec()
+                    + (warmed.add(st.target()) ? st.plan().warmupSec() : 0)).sum());
+        }
+    }
+
+    /**
+     * The profile's time limit, shared out: a scenario may add a round while the time left, less the
+     * planned time of the scenarios still to come, leaves it a fair share (that slack ÷ the scenarios
+     * left) at least one round long.
+     */
+    static final class Budget {
+        private final Integer limitSec;
+        private final long start = System.nanoTime();
+        private double plannedLeftSec;
+        private int scenariosLeft;
+
+        Budget(Integer limitSec, double plannedSec, int scenarios) {
+            this.limitSec = limitSec;
+            this.plannedLeftSec = plannedSec;
+            this.scenariosLeft = scenarios;
+        }
+
+        /** Whether one more round of {@code roundSec} fits in this scenario's share. */
+        boolean allows(double roundSec, double thisScenarioPlannedSec) {
+            if (limitSec == null) {
+                return true;
+            }
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            double slack = limitSec - elapsed - (plannedLeftSec - thisScenarioPlannedSec);
+            return slack / Math.max(1, scenariosLeft) >= roundSec;
+        }
+
+        void scenarioDone(double plannedSec) {
+            plannedLeftSec -= plannedSec;
+            scenariosLeft--;
         }
     }
 
@@ -174,7 +215,7 @@ public final class SweepRunner {
         Map<Step, Point> failed = new LinkedHashMap<>();
         Map<Step, List<Point>> reps = new LinkedHashMap<>();
         for (Step step : scenario) {
-            prepare(step, tools, exec, progress);
+            prepare(step, tools, exec, progress, recorder);
             Point unable = unable(step, recorder, rates);
             if (unable != null) {
                 failed.put(step, unable);
@@ -190,15 +231,22 @@ public final class SweepRunner {
             for (Step step : running) {
                 exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
             }
-            for (int r = 1; r <= rounds && !interrupted; r++) {
-                List<Step> order = Rounds.rotate(running, r - 1);
+            int max = running.isEmpty() ? 0 : running.getFirst().plan().maxRepetitions();
+            double plannedSec = scenario.stream().mapToDouble(Step::plannedSec).sum();
+            for (int r = 1; r <= max && !interrupted; r++) {
+                if (r > rounds && !moreRounds(reps, r - 1, plannedSec, progress)) {
+                    break;
+                }
+                long roundStart = System.nanoTime();
+                List<Step> order = Rounds.williams(running, r - 1);
                 if (running.size() > 1) {
                     recorder.round(order.getFirst(), r, order.stream().map(s -> s.target().instance().mode()).toList());
                 }
                 for (Step step : order) {
                     reps.get(step).add(runOne(step, tools, exec, rates.get(step), r));
-                    Thread.sleep(Duration.ofMillis((long) (step.plan().pauseSec() * 1000)));
+                    exec.awaitIdle(step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)));
                 }
+                lastRoundSec = (System.nanoTime() - roundStart) / 1e9;
             }
         } catch (InterruptedException e) {
             reps.forEach((step, done) -> recorder.add(step, done.isEmpty()
@@ -219,6 +267,23 @@ public final class SweepRunner {
             recorder.add(step, p);
             progress.step(step, p);
         }
+    }
+
+    /**
+     * Whether a scenario that ran {@code done} rounds gets one more: a mode against jdbc is still tied
+     * (or has too few repetitions) by the pairwise rule, and the budget leaves this scenario a round.
+     */
+    private boolean moreRounds(Map<Step, List<Point>> reps, int done, double plannedSec, Progress progress) {
+        String undecided = Rounds.undecided(reps);
+        if (undecided == null) {
+            return false;
+        }
+        if (!budget.allows(lastRoundSec, plannedSec)) {
+            progress.info(String.format(java.util.Locale.ROOT, "round %d: %s still tied; no time left in the budget for more", done + 1, undecided));
+            return false;
+        }
+        progress.info(String.format(java.util.Locale.ROOT, "round %d: %s still tied after %d rounds", done + 1, undecided, done));
+        return true;
     }
 
     /** The proxy hop through the first measured instance's first proxy, before any load (null without proxies). */
@@ -284,7 +349,8 @@ public final class SweepRunner {
     }
 
     /** Before an instance's first step: health check, then warm-up when healthy. */
-    private void prepare(Step step, ToolPlan tools, StepExecutor exec, Progress progress) throws InterruptedException {
+    private void prepare(Step step, ToolPlan tools, StepExecutor exec, Progress progress, RunRecorder recorder)
+            throws InterruptedException {
         Target t = step.target();
         if (health.containsKey(t)) {
             return;
@@ -306,9 +372,12 @@ public final class SweepRunner {
             progress.info(t.instance().name() + ": reports " + s.detail() + " at " + uri + "; measured anyway");
         }
         if (step.plan().warmupSec() > 0 && tools.tool(ToolPlan.WRK) != null) {
-            progress.info(String.format("%s: warm-up, wrk %d s at %d connections", t.instance().name(),
-                    step.plan().warmupSec(), step.plan().warmupConcurrency()));
-            exec.warmUp(step, tools.tool(ToolPlan.WRK));
+            progress.info(String.format("%s: warm-up until steady (at most %d s), wrk at %d connections",
+                    t.instance().name(), step.plan().warmupSec(), step.plan().warmupConcurrency()));
+            Run.Warmup w = exec.warmUp(step, tools.tool(ToolPlan.WRK));
+            recorder.warmup(w);
+            progress.info(String.format(java.util.Locale.ROOT, "%s: %s after %.0f s (goodput by window %s)",
+                    t.instance().name(), w.steady() ? "steady" : "not steady yet, cap reached", w.seconds(), w.goodput()));
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.function.Function;
 import lab.report.results.Point;
 import lab.report.results.Results;
 import lab.report.results.Series;
+import lab.report.Pairwise;
 import lab.report.Spread;
 import lab.report.Verdict;
 
@@ -27,9 +28,12 @@ import lab.report.Verdict;
  * @param levels  the load levels (rows), ascending
  * @param rtts    the round trips (columns), ascending
  * @param grids   per measure, its grid
+ * @param rttLabels per round trip, what the column is: the link's name and the round trip measured
+ *                at rest through the proxies (median of the points' probes)
  */
 public record AnswerMap(String app, String tool, List<Integer> levels, List<Double> rtts, List<Grid> grids,
-                        List<Crossover> crossover, String sentence, List<String> disagreements) {
+                        List<Crossover> crossover, String sentence, List<String> disagreements,
+                        List<String> rttLabels) {
 
     /** A map needs at least this many levels and round trips to be one. */
     static final int MIN_LEVELS = 2;
@@ -40,16 +44,27 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
     }
 
     /**
-     * One scenario by one measure.
+     * One scenario by one measure, answering "blocking or asynchronous?" by {@link lab.report.Pairwise}'s
+     * rule, each asynchronous mode against jdbc.
      *
-     * @param winner the clear winner, or null
-     * @param best   the best mode by median (the winner when clear)
-     * @param value  the best mode's figure, "median (min–max)"
-     * @param ratio  the best mode's figure ÷ jdbc's, "3.1× (2.8–3.5)"; null without jdbc
-     * @param reason why there is no clear winner; null when there is one
+     * @param answer   {@link #ASYNC} (the best asynchronous mode is separated from jdbc, in its favour),
+     *                 {@link #BLOCKING} (jdbc is ahead of every asynchronous mode), or null (grey)
+     * @param winner   the winners in words: "nonblocking ≈ reactive" (the best mode and every mode the
+     *                 rule cannot separate from it), or "jdbc"; null when grey
+     * @param best     the best asynchronous mode by median (jdbc where there is none)
+     * @param value    the best mode's figure, "median (min–max)"
+     * @param ratio    the best asynchronous mode's figure ÷ jdbc's with its interval, "10.1× (9.2–10.2)"
+     * @param reason   why the cell is grey, in words; null when it answers
+     * @param ranking  the asynchronous modes ranked where the rule separates them ("nonblocking ≈
+     *                 reactive > virtual > threadpool"); null with fewer than two
+     * @param losses   the modes that failed in every repetition here (a loss, shown in red)
      */
-    public record Cell(int level, double rttMs, String winner, String best, String value, String ratio, String reason,
-                       Double ratioMedian, Double cpuLeftCores) {
+    public record Cell(int level, double rttMs, String answer, String winner, String best, String value, String ratio,
+                       String reason, String ranking, List<String> losses, Double ratioMedian, Double cpuLeftCores,
+                       Double appCores) {
+        public static final String ASYNC = "asynchronous";
+        public static final String BLOCKING = "blocking";
+
         public boolean clear() {
             return winner != null;
         }
@@ -106,10 +121,22 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             }
             grids.add(new Grid(measure.key(), measure.title(), measure.unit(), rows));
         }
+        List<String> labels = rtts.stream().map(rtt -> rttLabel(rtt, series)).toList();
         AnswerMap partial = new AnswerMap(v.app(), v.tool(), List.copyOf(levels), List.copyOf(rtts), grids,
-                Crossover.of(v), null, List.of());
+                Crossover.of(v), null, List.of(), labels);
         return new AnswerMap(v.app(), v.tool(), partial.levels, partial.rtts, grids, partial.crossover,
-                Sentence.of(partial, v), disagreements(partial));
+                Sentence.of(partial, v), disagreements(partial), labels);
+    }
+
+    /** "0.19 ms (lan, the thesis' 1 GbE) · measured 0.41 ms": the link asked for, and what the probes saw. */
+    static String rttLabel(double rtt, List<Series> series) {
+        String name = rtt == 0 ? "0 ms (the proxy hop alone)"
+                : Math.abs(rtt - LoadClaims.THESIS_LAN_RTT_MS) < 1e-9 ? Sentence.rtt(rtt) + " (lan, the thesis' 1 GbE)"
+                : Math.abs(rtt - 78) < 1e-9 ? Sentence.rtt(rtt) + " (wan, the thesis' Internet link)" : Sentence.rtt(rtt);
+        Spread measured = Spread.of(series.stream().flatMap(s -> s.points().stream())
+                .filter(p -> p.rttMs() != null && Math.abs(p.rttMs() - rtt) < 1e-9 && p.rttMeasuredMs() != null)
+                .map(Point::rttMeasuredMs).toList());
+        return measured == null ? name : String.format(Locale.ROOT, "%s · SELECT 1 at rest: %.2f ms", name, measured.median());
     }
 
     /** Per mode, its point at this level and round trip. */
@@ -126,25 +153,100 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
 
     static Cell cell(Measure measure, int level, double rtt, Map<String, Point> points) {
         Map<String, Verdict.Candidate> candidates = new LinkedHashMap<>();
-        points.forEach((mode, p) -> candidates.put(mode, candidate(measure, p)));
-        if (candidates.values().stream().allMatch(Objects::isNull)) {
-            return new Cell(level, rtt, null, null, "not measured", null, "not measured", null, null);
+        points.forEach((mode, p) -> {
+            Verdict.Candidate c = AppVerdict.candidate(p, measure.perRepetition());
+            if (c != null) {
+                candidates.put(mode, c);
+            }
+        });
+        if (candidates.isEmpty()) {
+            return new Cell(level, rtt, null, null, null, "not measured", null, "not measured", null, List.of(), null,
+                    null, null);
         }
-        Verdict v = Verdict.decide("", candidates, AppVerdict.BASELINE, measure.better());
-        String best = v.clear() ? v.winner() : v.modes().entrySet().stream()
-                .sorted(Comparator.comparingDouble(e -> (measure.better() == Verdict.Better.HIGHER ? -1 : 1)
-                        * e.getValue().value().median()))
-                .map(Map.Entry::getKey).findFirst().orElse(null);
-        Verdict.Entry e = v.modes().get(best);
-        Spread value = e.value();
-        Spread ratio = e.ratio();
-        Point p = points.get(best);
-        return new Cell(level, rtt, v.clear() ? v.winner() : null, best,
-                String.format(Locale.ROOT, measure.format() + " (" + measure.format() + "–" + measure.format() + ")",
-                        value.median(), value.min(), value.max()),
-                ratio == null || Double.isNaN(ratio.median()) ? null : LoadClaims.ratioText(ratio),
-                v.clear() ? null : v.summary(), ratio == null ? null : ratio.median(),
-                p.cost() == null ? null : p.cost().cpuLeftCores());
+        Verdict.Better better = measure.better();
+        List<String> losses = candidates.entrySet().stream().filter(e -> e.getValue().isLoss()).map(Map.Entry::getKey).toList();
+        // asynchronous modes, the best first: clean before flagged, losses last, then by median
+        Comparator<Map.Entry<String, Verdict.Candidate>> byMedian = Comparator.comparingDouble(e -> e.getValue().value().median());
+        List<String> asyncModes = candidates.entrySet().stream().filter(e -> !e.getKey().equals(AppVerdict.BASELINE))
+                .sorted(Comparator.<Map.Entry<String, Verdict.Candidate>, Boolean>comparing(e -> e.getValue().isLoss())
+                        .thenComparing(e -> !e.getValue().flags().isEmpty())
+                        .thenComparing(better == Verdict.Better.HIGHER ? byMedian.reversed() : byMedian))
+                .map(Map.Entry::getKey).toList();
+        Verdict.Candidate jdbc = candidates.get(AppVerdict.BASELINE);
+        String ranking = ranking(asyncModes, candidates, better);
+        if (asyncModes.isEmpty() || jdbc == null) {
+            String only = asyncModes.isEmpty() ? AppVerdict.BASELINE : asyncModes.getFirst();
+            return new Cell(level, rtt, null, null, only, figure(measure, candidates.get(only)), null,
+                    asyncModes.isEmpty() ? "no asynchronous mode measured here" : "jdbc not measured here", ranking,
+                    losses, null, cpuLeft(points.get(only)), appCores(points.get(only)));
+        }
+        String best = asyncModes.getFirst();
+        Verdict.Candidate b = candidates.get(best);
+        Pairwise.Comparison vsJdbc = Pairwise.compare(best, b, AppVerdict.BASELINE, jdbc, better);
+        Spread r = vsJdbc.ratio();
+        String ratio = r == null || Double.isNaN(r.median()) ? null : LoadClaims.ratioText(r);
+        Double ratioMedian = r == null || Double.isNaN(r.median()) ? null : r.median();
+        Point bp = points.get(best);
+        return switch (vsJdbc.outcome()) {
+            case FIRST -> {
+                List<String> winners = new ArrayList<>(List.of(best));
+                for (String m : asyncModes.subList(1, asyncModes.size())) {
+                    Verdict.Candidate c = candidates.get(m);
+                    if (Pairwise.compare(best, b, m, c, better).outcome() == Pairwise.Outcome.TIE
+                            && Pairwise.compare(m, c, AppVerdict.BASELINE, jdbc, better).outcome() == Pairwise.Outcome.FIRST) {
+                        winners.add(m);
+                    }
+                }
+                yield new Cell(level, rtt, Cell.ASYNC, String.join(" ≈ ", winners), best, figure(measure, b), ratio, null,
+                        ranking, losses, ratioMedian, cpuLeft(bp), appCores(bp));
+            }
+            case SECOND -> new Cell(level, rtt, Cell.BLOCKING, AppVerdict.BASELINE, best, figure(measure, jdbc), ratio,
+                    null, ranking, losses, ratioMedian, cpuLeft(points.get(AppVerdict.BASELINE)),
+                    appCores(points.get(AppVerdict.BASELINE)));
+            case TIE -> new Cell(level, rtt, null, null, best, figure(measure, b), ratio,
+                    "the rule cannot separate " + best + " from jdbc", ranking, losses, ratioMedian, cpuLeft(bp),
+                    appCores(bp));
+            case UNDECIDED -> new Cell(level, rtt, null, null, best, figure(measure, b), ratio,
+                    Flags.inWords(vsJdbc.why()), ranking, losses, ratioMedian, cpuLeft(bp), appCores(bp));
+        };
+    }
+
+    /** The asynchronous modes, best first, joined by "&gt;" where the rule separates neighbours, "≈" where not. */
+    private static String ranking(List<String> modes, Map<String, Verdict.Candidate> candidates, Verdict.Better better) {
+        if (modes.size() < 2) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(modes.getFirst());
+        for (int i = 1; i < modes.size(); i++) {
+            Pairwise.Comparison c = Pairwise.compare(modes.get(i - 1), candidates.get(modes.get(i - 1)), modes.get(i),
+                    candidates.get(modes.get(i)), better);
+            out.append(switch (c.outcome()) {
+                case FIRST -> " > ";
+                case SECOND -> " < ";
+                case TIE -> " ≈ ";
+                case UNDECIDED -> " ? ";
+            }).append(modes.get(i));
+        }
+        return out.toString();
+    }
+
+    private static String figure(Measure measure, Verdict.Candidate c) {
+        if (c.isLoss()) {
+            return "failed in every repetition";
+        }
+        Spread v = c.value();
+        return String.format(Locale.ROOT, measure.format() + " (" + measure.format() + "–" + measure.format() + ")",
+                v.median(), v.min(), v.max());
+    }
+
+    private static Double cpuLeft(Point p) {
+        return p == null || p.cost() == null ? null : p.cost().cpuLeftCores();
+    }
+
+    /** The app's own CPU over the point, in cores (from /proc), or null. */
+    private static Double appCores(Point p) {
+        return p == null || p.interference() == null || p.interference().instanceCpuPct() == null ? null
+                : p.interference().instanceCpuPct() / 100.0;
     }
 
     /**
@@ -161,17 +263,6 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         return p.serverCpuPct() / 100.0 * cores * 1000.0 / p.requestsPerSec();
     }
 
-    private static Verdict.Candidate candidate(Measure measure, Point p) {
-        if (p == null || p.error() != null) {
-            return null;
-        }
-        List<Double> samples = p.repetitions() == null || p.repetitions().isEmpty()
-                ? java.util.Collections.singletonList(measure.perRepetition().apply(p))
-                : p.repetitions().stream().filter(r -> r.error() == null).map(measure.perRepetition()).toList();
-        List<Double> known = samples.stream().filter(Objects::nonNull).toList();
-        return known.isEmpty() ? null : Verdict.Candidate.of(known, p.flags());
-    }
-
     public Grid grid(String key) {
         return grids.stream().filter(g -> g.key().equals(key)).findFirst().orElseThrow();
     }
@@ -185,7 +276,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             for (int j = 0; j < m.rtts().size(); j++) {
                 Cell g = goodput.rows().get(i).get(j);
                 Cell c = cpu.rows().get(i).get(j);
-                if (g.clear() && c.clear() && !g.winner().equals(c.winner())) {
+                if (g.answer() != null && c.answer() != null && !g.answer().equals(c.answer())) {
                     out.add(String.format(Locale.ROOT, "at %d connections and %s: %s serves the most, %s spends the least CPU per success",
                             g.level(), Sentence.rtt(g.rttMs()), g.winner(), c.winner()));
                 }

@@ -110,19 +110,33 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         return new AppVerdict(app, tool, rows);
     }
 
-    /** The point's goodput per repetition, with its flags; null when not measured. */
+    /**
+     * The point's goodput per repetition (per round, for the pairwise rule), with its flags; a point
+     * that failed in every repetition is a loss; null when there is no point.
+     */
     public static Verdict.Candidate candidate(Point p) {
-        if (p == null || p.requestsPerSec() == null || p.error() != null) {
+        return candidate(p, Point::requestsPerSec);
+    }
+
+    /**
+     * One measure of a point per round: null where that repetition failed; a point that failed in
+     * every repetition is a {@linkplain Verdict.Candidate#loss loss}; null when there is no point or
+     * the measure was not taken.
+     */
+    public static Verdict.Candidate candidate(Point p, java.util.function.Function<Point, Double> measure) {
+        if (p == null) {
             return null;
         }
-        List<Double> samples = p.repetitions() == null ? List.of(p.requestsPerSec())
-                : p.repetitions().stream().filter(r -> r.error() == null && r.requestsPerSec() != null)
-                        .map(Point::requestsPerSec).toList();
-        if (samples.isEmpty()) {
-            samples = List.of(p.requestsPerSec());
+        if (p.error() != null) {
+            return Verdict.Candidate.loss(p.repetitions() == null ? 1 : p.repetitions().size());
         }
-        Verdict.Candidate c = Verdict.Candidate.of(samples, p.flags());
-        return new Verdict.Candidate(requestsPerSec(p), c.samples(), c.flags());
+        List<Double> byRound = new ArrayList<>();
+        if (p.repetitions() == null || p.repetitions().isEmpty()) {
+            byRound.add(measure.apply(p));
+        } else {
+            p.repetitions().forEach(r -> byRound.add(r.error() == null ? measure.apply(r) : null));
+        }
+        return Verdict.Candidate.ofRounds(byRound, p.flags());
     }
 
     /** The point's requests/sec with its spread; a single figure is a zero-width range; null when not measured. */

@@ -1,13 +1,12 @@
 package lab.report.load;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
+import lab.report.Pairwise;
 import lab.report.Verdict;
 
 /**
@@ -36,30 +35,28 @@ public record Crossover(String mode, Double rttMs, String text) {
                         num(maxRtt))));
             } else {
                 out.add(new Crossover(mode, hit.scenario().rttMs(), String.format(Locale.ROOT,
-                        "%s ms at %d connections (%.2f× jdbc there)", num(hit.scenario().rttMs()),
-                        hit.scenario().concurrency(), earned(hit, mode))));
+                        "%s ms at %d connections (%s jdbc there)", num(hit.scenario().rttMs()),
+                        hit.scenario().concurrency(), lab.report.Fmt.ratioRange(hit.verdict().modes().get(mode).ratio()))));
             }
         }
         return out;
     }
 
     /**
-     * The median ratio of {@code mode} to jdbc in this scenario when the mode has earned at least
-     * {@link #FACTOR} × jdbc: the verdict rule on the two of them alone (enough repetitions, no
-     * flag on either, the bootstrap interval above 1) names it, and the median ratio reaches the
-     * factor; else null. Other modes' flags do not matter: the question is this mode against jdbc.
+     * The ratio of {@code mode} to jdbc in this scenario when the mode has earned at least
+     * {@link #FACTOR} × jdbc: {@link Pairwise}'s rule puts it ahead of jdbc (the same rule as the
+     * map's cells), and the estimate reaches the factor; else null. Other modes do not matter: the
+     * question is this mode against jdbc.
      */
     static Double earned(AppVerdict.Row row, String mode) {
         Verdict.Entry e = row.verdict().modes().get(mode);
         Verdict.Entry base = row.verdict().modes().get(AppVerdict.BASELINE);
-        if (e == null || base == null || e.ratio() == null || e.ratio().median() < FACTOR) {
+        if (e == null || base == null) {
             return null;
         }
-        Map<String, Verdict.Candidate> pair = new LinkedHashMap<>();
-        pair.put(mode, new Verdict.Candidate(e.value(), e.samples(), e.flags()));
-        pair.put(AppVerdict.BASELINE, new Verdict.Candidate(base.value(), base.samples(), base.flags()));
-        Verdict v = Verdict.decide("", pair, AppVerdict.BASELINE, Verdict.Better.HIGHER);
-        return v.clear() && v.winner().equals(mode) ? e.ratio().median() : null;
+        Pairwise.Comparison c = Pairwise.compare(mode, e.candidate(), AppVerdict.BASELINE, base.candidate(),
+                Verdict.Better.HIGHER);
+        return c.outcome() == Pairwise.Outcome.FIRST && c.ratio().median() >= FACTOR ? c.ratio().median() : null;
     }
 
     private static String num(double v) {

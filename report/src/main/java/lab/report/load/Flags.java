@@ -37,6 +37,39 @@ public final class Flags {
         if (p.hasFlag("someRepetitionsFailed")) {
             out.add("✕ some repetitions failed");
         }
+        if (p.hasFlag(Point.FLAG_NOT_STEADY)) {
+            out.add("✕ not steady: the repetitions trend one way");
+        }
         return out;
+    }
+
+    /** What each flag means, in words a user understands. */
+    static final java.util.Map<String, String> WORDS = java.util.Map.of(
+            Point.FLAG_ERRORS, "more than 1 % of its requests failed",
+            Point.FLAG_INTERFERENCE, "other processes took the CPU while it ran",
+            Point.FLAG_SATURATED, "the load tool, not the app, was the bottleneck",
+            Point.FLAG_BELOW_NOMINAL, "fewer requests in flight than connections asked (the app agrees)",
+            Point.FLAG_INCONSISTENT, "more requests in flight than connections (the app agrees)",
+            Point.FLAG_NOT_STEADY, "its repetitions still trend one way (not steady)",
+            "someRepetitionsFailed", "some of its repetitions failed",
+            Point.FLAG_FAILED, "it failed in every repetition");
+
+    /**
+     * A reason of the pairwise rule in words: "x flagged: errors, interference" becomes "no decision:
+     * x — more than 1 % of its requests failed; other processes took the CPU while it ran".
+     */
+    public static String inWords(String why) {
+        if (why == null) {
+            return null;
+        }
+        int at = why.indexOf(" flagged: ");
+        if (at < 0) {
+            return "no decision: " + why;
+        }
+        List<String> words = new ArrayList<>();
+        for (String f : why.substring(at + " flagged: ".length()).split(", ")) {
+            words.add(WORDS.getOrDefault(f, f));
+        }
+        return "no decision: " + why.substring(0, at) + " — " + String.join("; ", words);
     }
 }

@@ -1,77 +1,78 @@
 package lab.report.load;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
- * The one sentence that answers "blocking or asynchronous?" for this machine, generated from the
- * run's verdicts: from which round trip an asynchronous mode has earned at least
- * {@link Crossover#FACTOR} × jdbc (the same test as the crossover), by how much from there on,
- * and what the lowest round trip says.
+ * The one sentence that answers "blocking or asynchronous?" for one app on this machine, from the
+ * map's goodput cells (the same pairwise rule): in how many cells asynchronous access wins, blocking
+ * wins, or neither can be told apart; one ratio with its interval, where asynchronous wins at the
+ * largest round trip and load; from where it serves at least {@link Crossover#FACTOR} × jdbc; and
+ * what the lowest round trip says. It names the CPU as the reason only where the app used at least
+ * {@link #CPU_BOUND_SHARE} of the cores the machine left it.
  */
 final class Sentence {
+
+    /** "The CPU decides": the app used at least this share of the cores left to it. */
+    static final double CPU_BOUND_SHARE = 0.9;
 
     private Sentence() {
     }
 
-    /**
-     * From the highest load down, the first load at which an asynchronous mode has earned
-     * {@link Crossover#FACTOR} × jdbc ({@link Crossover#earned}) at some round trip: from the
-     * smallest such round trip, the range of its earned ratios there and beyond, and what the
-     * lowest round trip says; or that no mode earned it anywhere.
-     */
     static String of(AnswerMap m, AppVerdict v) {
-        List<Double> rtts = m.rtts();
-        List<Integer> levels = new java.util.ArrayList<>(m.levels());
-        java.util.Collections.reverse(levels);
-        for (int level : levels) {
-            List<AppVerdict.Row> row = v.rows().stream().filter(r -> r.scenario().concurrency() == level
-                    && r.scenario().rttMs() != null).sorted(java.util.Comparator.comparingDouble(r -> r.scenario().rttMs())).toList();
-            for (AppVerdict.Row from : row) {
-                Optional<String> mode = from.verdict().modes().keySet().stream()
-                        .filter(x -> !x.equals(AppVerdict.BASELINE) && Crossover.earned(from, x) != null)
-                        .max(java.util.Comparator.comparingDouble(x -> Crossover.earned(from, x)));
-                if (mode.isEmpty()) {
-                    continue;
-                }
-                double lo = Double.POSITIVE_INFINITY;
-                double hi = 0;
-                for (AppVerdict.Row r : row.subList(row.indexOf(from), row.size())) {
-                    Double ratio = Crossover.earned(r, mode.get());
-                    if (ratio != null) {
-                        lo = Math.min(lo, ratio);
-                        hi = Math.max(hi, ratio);
-                    }
-                }
-                String range = lo == hi ? num(lo) + "×" : num(lo) + "–" + num(hi) + "×";
-                String first = String.format(Locale.ROOT, "%s: from %s round trip at %d connections, %s serves %s jdbc",
-                        capital(m.app()), rtt(from.scenario().rttMs()), level, mode.get(), range);
-                AnswerMap.Cell lowest = m.grid("goodput").rows().get(m.levels().indexOf(level)).getFirst();
-                return from.scenario().rttMs() <= rtts.getFirst() ? first + " (already on the proxy hop alone)."
-                        : first + "; below it " + below(lowest) + ".";
-            }
+        List<AnswerMap.Cell> cells = new ArrayList<>();
+        m.grid("goodput").rows().forEach(cells::addAll);
+        long async = cells.stream().filter(c -> AnswerMap.Cell.ASYNC.equals(c.answer())).count();
+        long blocking = cells.stream().filter(c -> AnswerMap.Cell.BLOCKING.equals(c.answer())).count();
+        long grey = cells.size() - async - blocking;
+        StringBuilder out = new StringBuilder(capital(m.app())).append(": ");
+        out.append(String.format(Locale.ROOT, "asynchronous access serves more than jdbc in %d of %d cells", async, cells.size()));
+        if (blocking > 0) {
+            out.append(String.format(Locale.ROOT, ", jdbc more in %d", blocking));
         }
-        AnswerMap.Cell lowest = m.grid("goodput").rows().get(m.levels().size() - 1).getFirst();
-        return String.format(Locale.ROOT, "%s: up to %s round trip, at %s connections, no asynchronous mode has earned "
-                + "%s× jdbc on this machine (the verdict rule, mode against jdbc); %s.", capital(m.app()), rtt(rtts.getLast()),
-                m.levels().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" or ")),
-                num(Crossover.FACTOR), below(lowest));
+        if (grey > 0) {
+            out.append(String.format(Locale.ROOT, ", %d %s no clear answer", grey, grey == 1 ? "cell has" : "cells have"));
+        }
+        AnswerMap.Cell headline = cells.stream().filter(c -> AnswerMap.Cell.ASYNC.equals(c.answer()))
+                .max(Comparator.comparingDouble(AnswerMap.Cell::rttMs).thenComparingInt(AnswerMap.Cell::level)).orElse(null);
+        if (headline != null) {
+            out.append(String.format(Locale.ROOT, ". At %s and %d connections %s %s %s jdbc", rtt(headline.rttMs()),
+                    headline.level(), headline.winner(), headline.winner().contains("≈") ? "serve" : "serves",
+                    headline.ratio()));
+        }
+        AnswerMap.Cell from = cells.stream().filter(c -> AnswerMap.Cell.ASYNC.equals(c.answer())
+                        && c.ratioMedian() != null && c.ratioMedian() >= Crossover.FACTOR)
+                .min(Comparator.comparingDouble(AnswerMap.Cell::rttMs).thenComparingInt(AnswerMap.Cell::level)).orElse(null);
+        if (from != null && from != headline) {
+            out.append(String.format(Locale.ROOT, "; from %s at %d connections it is at least %s× jdbc",
+                    rtt(from.rttMs()), from.level(), num(Crossover.FACTOR)));
+        }
+        // the lowest round trip at the highest load: where the CPU, not the link, may decide
+        AnswerMap.Cell lowest = m.grid("goodput").rows().getLast().getFirst();
+        String below = below(lowest);
+        if (below != null) {
+            out.append(". ").append(below);
+        }
+        return out.append('.').toString();
     }
 
-    /** What the lowest round trip says, in words. */
+    /** What the lowest round trip says when it is not an asynchronous win; null when it is one. */
     private static String below(AnswerMap.Cell c) {
-        if (c.best() == null) {
-            return "nothing was measured at " + rtt(c.rttMs());
+        if (AnswerMap.Cell.ASYNC.equals(c.answer())) {
+            return null;
         }
-        if (!c.clear()) {
-            return "the CPU decides and no mode is clearly ahead at " + rtt(c.rttMs())
-                    + (c.ratioMedian() != null ? String.format(Locale.ROOT, " (best: %s, %s jdbc)", c.best(), c.ratio()) : "");
-        }
-        if (c.winner().equals(AppVerdict.BASELINE)) {
-            return "the CPU decides and jdbc is ahead at " + rtt(c.rttMs());
-        }
-        return String.format(Locale.ROOT, "%s leads at %s by %s jdbc", c.winner(), rtt(c.rttMs()), c.ratio());
+        String where = String.format(Locale.ROOT, "At %s and %d connections", rtt(c.rttMs()), c.level());
+        String what = AnswerMap.Cell.BLOCKING.equals(c.answer())
+                ? String.format(Locale.ROOT, "jdbc is ahead (%s: %s jdbc)", c.best(), c.ratio())
+                : c.best() == null ? "nothing was measured"
+                : String.format(Locale.ROOT, "%s (%s: %s jdbc)", c.reason(), c.best(), c.ratio());
+        String cpu = c.appCores() != null && c.cpuLeftCores() != null && c.cpuLeftCores() > 0
+                && c.appCores() >= CPU_BOUND_SHARE * c.cpuLeftCores()
+                ? String.format(Locale.ROOT, "; the app used %.1f of the %.1f cores left to it: the CPU decides",
+                        c.appCores(), c.cpuLeftCores()) : "";
+        return where + " " + what + cpu;
     }
 
     static String rtt(double ms) {

@@ -44,10 +44,9 @@ public final class VerdictView {
                     "crossover", Crossover.of(v), "hasCeiling", v.rows().stream().anyMatch(x -> x.ceiling() != null)));
         }
         Map<String, Object> model = new LinkedHashMap<>();
-        model.put("minRepetitions", Verdict.MIN_REPETITIONS);
-        model.put("fullRepetitions", Verdict.FULL_REPETITIONS);
-        model.put("minEffectPct", Math.round((Verdict.MIN_EFFECT - 1) * 100));
-        model.put("levelPct", Math.round(Verdict.LEVEL * 100));
+        model.put("minRepetitions", lab.report.Pairwise.MIN_REPETITIONS);
+        model.put("minEffectPct", Math.round((lab.report.Pairwise.MIN_EFFECT - 1) * 100));
+        model.put("levelPct", Math.round(lab.report.Pairwise.LEVEL * 100));
         if (SMOKE.equals(r.run().profile())) {
             model.put("decidesNothing", "PROFILE=smoke decides nothing: it checks that every instance answers under "
                     + "load, with two short repetitions per point — too few for any verdict or claim.");

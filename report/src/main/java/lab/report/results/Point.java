@@ -18,7 +18,10 @@ import lab.report.Spread;
  * @param failedPanels     portal pages that came back 200 with a failed panel (null: the app has no panels)
  * @param flags            e.g. "loadToolSaturated", "failed", "interrupted"
  * @param raw              the tool's output, relative to the run directory
- * @param littleConcurrency achieved concurrency by Little's law: requests/sec x mean reply time
+ * @param littleConcurrency achieved concurrency by Little's law: answers/sec x a measured mean reply time
+ *                         (the tool's own where it is measured: httperf, oha; wrk's mean is corrected
+ *                         for coordinated omission with synthetic samples, so for wrk the app's own
+ *                         in-flight figure stands in)
  * @param spread           per figure, the median, min and max over the repetitions (the point's own
  *                         figures are the medians); null on a repetition itself
  * @param repetitions      every repetition of this point, in order; null on a repetition itself
@@ -89,7 +92,10 @@ public record Point(
     public static final String FLAG_FAILED = "failed";
     /** Flag: the load tool itself was the bottleneck. */
     public static final String FLAG_SATURATED = "loadToolSaturated";
-    /** Flag: achieved concurrency (Little's law) below {@link #NOMINAL_SHARE} of the nominal connections. */
+    /**
+     * Flag: achieved concurrency (Little's law on a measured mean) below {@link #NOMINAL_SHARE} of the
+     * nominal connections, and the app's own in-flight figure ({@link Queue#appInFlight}) agrees.
+     */
     public static final String FLAG_BELOW_NOMINAL = "belowNominalConcurrency";
     /** Flag: the CPU was shared with other processes beyond {@link Interference#LIMIT_PCT}. */
     public static final String FLAG_INTERFERENCE = "interference";
@@ -97,9 +103,18 @@ public record Point(
     /** Flag: more than {@link #ERROR_LIMIT_PCT} % of the requests failed; such a point never wins or decides. */
     public static final String FLAG_ERRORS = "errors";
     public static final double ERROR_LIMIT_PCT = 1.0;
-    /** Flag: Little's law says more requests were in flight than the tool had connections (by more than 10 %). */
+    /**
+     * Flag: Little's law says more requests were in flight than the tool had connections (by more than
+     * 10 %), and the app's own in-flight figure agrees.
+     */
     public static final String FLAG_INCONSISTENT = "inconsistent";
     public static final double INCONSISTENT_SHARE = 1.1;
+    /**
+     * Flag: the repetitions still trend one way (each above the one before, or each below, by more
+     * than {@link #TREND_PCT} % from first to last): the instance was not steady when measured.
+     */
+    public static final String FLAG_NOT_STEADY = "notSteady";
+    public static final double TREND_PCT = 25.0;
     /** {@link #latencyOf}: the latency figures are the successes', or every answer's. */
     public static final String SUCCESSES = "successes";
     public static final String ALL_ANSWERS = "all answers";
@@ -122,6 +137,17 @@ public record Point(
     public static Double little(Double requestsPerSec, Double meanReplyMs) {
         return requestsPerSec == null || meanReplyMs == null ? null
                 : Math.round(requestsPerSec * meanReplyMs / 1000.0 * 100.0) / 100.0;
+    }
+
+    /** Whether both Little's law and the app's own in-flight figure put the concurrency below {@link #NOMINAL_SHARE} × {@code level}. */
+    public static boolean belowNominal(Double little, Double appInFlight, int level) {
+        return little != null && appInFlight != null && little < NOMINAL_SHARE * level && appInFlight < NOMINAL_SHARE * level;
+    }
+
+    /** Whether both put more in flight than {@link #INCONSISTENT_SHARE} × {@code level} connections allow. */
+    public static boolean inconsistent(Double little, Double appInFlight, int level) {
+        return little != null && appInFlight != null && little > INCONSISTENT_SHARE * level
+                && appInFlight > INCONSISTENT_SHARE * level;
     }
 
     /** Achieved ÷ nominal concurrency, or null when either is unknown. */
@@ -147,13 +173,20 @@ public record Point(
      *                          waits behind the load on the instance's pool and event loop
      * @param roundTripsPerPage the link round trips on a page's critical path (null: not known for this app or mode)
      * @param queueMs           mean reply time less roundTripsPerPage × the link's round trip (null when either is unknown)
+     * @param appInFlight       requests in flight inside the app by its own server timer: the growth of
+     *                          http_server_requests_seconds_sum over the window ÷ the window (Little's law
+     *                          on the app's side); null where the app exports no such timer
      */
-    public record Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs) {
+    public record Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs, Double appInFlight) {
+        public Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs) {
+            this(instanceRttMs, roundTripsPerPage, queueMs, null);
+        }
     }
 
     /** This point with the link's round trip at rest and the queue it implies ({@code roundTrips} null: not known). */
     public Point withLinkRtt(Double rtt, Integer roundTrips) {
         Double instance = queue == null ? null : queue.instanceRttMs();
+        Double inFlight = queue == null ? null : queue.appInFlight();
         Double q = rtt == null || roundTrips == null || meanReplyMs == null ? null
                 : Math.round((meanReplyMs - roundTrips * rtt) * 100.0) / 100.0;
         return new Point(concurrency, requestsPerSec, meanReplyMs, p50Ms, p99Ms, errors, serverThreads, serverHeapMb,
@@ -161,7 +194,7 @@ public record Point(
                 loadToolCpuPct, loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels,
                 unmeasured, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rttMs,
                 rtt, dbConnections, multiplexing, successes, answersPerSec, errorRatePct, failureMeanMs,
-                latencyOf, cost, new Queue(instance, roundTrips, q));
+                latencyOf, cost, new Queue(instance, roundTrips, q, inFlight));
     }
 
     /** Whether the point may win a verdict or decide a claim: measured, and carrying no flag. */

@@ -35,6 +35,7 @@ public final class Repetitions {
         m.put("serverHeapMb", Point::serverHeapMb);
         m.put("serverCpuPct", Point::serverCpuPct);
         m.put("littleConcurrency", Point::littleConcurrency);
+        m.put("queue.appInFlight", p -> p.queue() == null ? null : p.queue().appInFlight());
         m.put("queue.instanceRttMs", p -> p.queue() == null ? null : p.queue().instanceRttMs());
         m.put("answersPerSec", Point::answersPerSec);
         m.put("errorRatePct", Point::errorRatePct);
@@ -77,8 +78,12 @@ public final class Repetitions {
             }
         });
         Double little = median(ok, Point::littleConcurrency);
-        if (closedLoop && little != null && little < Point.NOMINAL_SHARE * level) {
+        Double appInFlight = median(ok, p -> p.queue() == null ? null : p.queue().appInFlight());
+        if (closedLoop && Point.belowNominal(little, appInFlight, level)) {
             flags.add(Point.FLAG_BELOW_NOMINAL);
+        }
+        if (closedLoop && trends(reps)) {
+            flags.add(Point.FLAG_NOT_STEADY);
         }
         Long successes = sum(ok, Point::successes);
         Long errors = sum(ok, Point::errors);
@@ -116,7 +121,28 @@ public final class Repetitions {
                 median(ok, Point::answersPerSec), errorRate, median(ok, Point::failureMeanMs),
                 ok.stream().anyMatch(p -> Point.ALL_ANSWERS.equals(p.latencyOf())) ? Point.ALL_ANSWERS
                         : m.latencyOf(), cost(ok), new Point.Queue(median(ok, p -> p.queue() == null ? null
-                        : p.queue().instanceRttMs()), null, null));
+                        : p.queue().instanceRttMs()), null, null, appInFlight));
+    }
+
+    /**
+     * Whether the goodput of three or more repetitions, in the order run, rises (or falls) at every
+     * step and by more than {@link Point#TREND_PCT} % from the first to the last: the instance was
+     * still warming up (or wearing down) while measured. A failed repetition breaks no trend.
+     */
+    static boolean trends(List<Point> reps) {
+        List<Double> v = reps.stream().filter(p -> p.error() == null && p.requestsPerSec() != null)
+                .map(Point::requestsPerSec).toList();
+        if (v.size() < 3 || !(v.getFirst() > 0)) {
+            return false;
+        }
+        boolean up = true;
+        boolean down = true;
+        for (int i = 1; i < v.size(); i++) {
+            up &= v.get(i) > v.get(i - 1);
+            down &= v.get(i) < v.get(i - 1);
+        }
+        double change = Math.abs(v.getLast() / v.getFirst() - 1) * 100;
+        return (up || down) && change > Point.TREND_PCT;
     }
 
     /** Each cost figure's median over the repetitions that have one. */

@@ -10,25 +10,57 @@ import java.util.Map;
  * @param plan    per app, the levels and tool settings the profile asked for
  * @param runs    for an overlay page: the ids drawn over each other; null for one run
  * @param rounds  the interleaving as it ran: per scenario and round, the modes in the order they
- *                were measured (rotated by one each round); null when no scenario had two modes
+ *                were measured (rows of a Williams design); null when no scenario had two modes
  * @param link    the link between the apps and their databases when the run started, e.g.
  *                "0 (0 ms RTT)" through the proxies or "loopback" without them; null when unknown
  * @param proxyHop what the proxy hop adds to a round trip, measured at rest before the load; null
  *                without proxies or when it could not be measured
+ * @param warmups  per instance, how long it was warmed up before its first point and whether it
+ *                 was steady then; null for runs without a warm-up
  */
 public record Run(String id, String started, String finished, String profile, Machine machine,
                   String status, String order, Map<String, ToolInfo> tools, Map<String, Object> plan,
-                  List<String> notes, List<String> runs, List<Round> rounds, String link, ProxyHop proxyHop) {
+                  List<String> notes, List<String> runs, List<Round> rounds, String link, ProxyHop proxyHop,
+                  List<Warmup> warmups) {
+
+    public Run(String id, String started, String finished, String profile, Machine machine, String status, String order,
+               Map<String, ToolInfo> tools, Map<String, Object> plan, List<String> notes, List<String> runs,
+               List<Round> rounds, String link, ProxyHop proxyHop) {
+        this(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link, proxyHop,
+                null);
+    }
+
+    /**
+     * One instance's warm-up: closed-loop windows until two in a row agree on goodput within
+     * {@code toleratePct} and its JIT compiler is quiet (jvm_compilation_time_ms_total grew by less
+     * than 2 % of the window), or the cap is reached.
+     *
+     * @param seconds    how long it took
+     * @param goodput    each window's successes/s, in order
+     * @param compileMs  each window's JIT compilation time, ms (null entries: not exported)
+     * @param steady     whether it ended steady (false: the cap ended it)
+     */
+    public record Warmup(String instance, double seconds, List<Double> goodput, List<Double> compileMs, boolean steady) {
+    }
+
+    public Run withWarmup(Warmup w) {
+        List<Warmup> all = new java.util.ArrayList<>(warmups == null ? List.of() : warmups);
+        all.add(w);
+        return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
+                proxyHop, List.copyOf(all));
+    }
 
     /** One round of one scenario: the app, link RTT (null: left as it was), level and tool, and the modes' order. */
     public record Round(String app, Double rttMs, int concurrency, String tool, int round, List<String> order) {
     }
 
     public Run withRounds(List<Round> r) {
-        return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, r, link, proxyHop);
+        return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, r, link, proxyHop,
+                warmups);
     }
 
     public Run finished(String when, String newStatus) {
-        return new Run(id, started, when, profile, machine, newStatus, order, tools, plan, notes, runs, rounds, link, proxyHop);
+        return new Run(id, started, when, profile, machine, newStatus, order, tools, plan, notes, runs, rounds, link,
+                proxyHop, warmups);
     }
 }

@@ -38,12 +38,29 @@ class RepetitionsTest {
         assertEquals(25.0, p.requestsPerSec());
     }
 
+    /** A repetition whose app reported {@code appInFlight} requests in flight by its own server timer. */
+    static Point rep(int c, double rps, double meanMs, double appInFlight) {
+        Point p = rep(c, rps, meanMs);
+        return new Point(p.concurrency(), p.requestsPerSec(), p.meanReplyMs(), p.p50Ms(), p.p99Ms(), p.errors(),
+                p.serverThreads(), p.serverHeapMb(), null, null, null, null, p.requests(), p.durationSec(), null, null,
+                p.serverCpuPct(), p.loadToolCpuPct(), p.loadToolCpuSec(), false, null, Map.of(), null, Map.of(), List.of(),
+                null, p.raw(), p.started(), p.littleConcurrency(), null, null, null, null, null, null, null, null, null,
+                null, null, null, null, new Point.Queue(null, null, null, appInFlight));
+    }
+
     @Test
     void littlesLawFlagsAClosedLoopPointBelow80PercentOfNominal() {
-        // 100 req/s x 50 ms = 5 in flight of 25 nominal: 20 %
-        Point low = Repetitions.aggregate(25, List.of(rep(25, 100, 50), rep(25, 100, 50), rep(25, 100, 50)), true, null);
+        // 100 req/s x 50 ms = 5 in flight of 25 nominal: 20 %, and the app saw 4.8 in flight
+        Point low = Repetitions.aggregate(25, List.of(rep(25, 100, 50, 4.8), rep(25, 100, 50, 4.8), rep(25, 100, 50, 4.8)),
+                true, null);
         assertEquals(5.0, low.littleConcurrency(), 1e-9);
         assertTrue(low.hasFlag(Point.FLAG_BELOW_NOMINAL));
+        // the tool's figure alone flags nothing: the app's own in-flight figure must agree
+        Point alone = Repetitions.aggregate(25, List.of(rep(25, 100, 50), rep(25, 100, 50), rep(25, 100, 50)), true, null);
+        assertFalse(alone.hasFlag(Point.FLAG_BELOW_NOMINAL));
+        Point appDisagrees = Repetitions.aggregate(25, List.of(rep(25, 100, 50, 24.0), rep(25, 100, 50, 24.5),
+                rep(25, 100, 50, 23.9)), true, null);
+        assertFalse(appDisagrees.hasFlag(Point.FLAG_BELOW_NOMINAL), "24 of 25 in flight inside the app");
         // 500 req/s x 45 ms = 22.5 of 25: 90 %
         Point ok = Repetitions.aggregate(25, List.of(rep(25, 500, 45), rep(25, 500, 45), rep(25, 500, 45)), true, null);
         assertEquals(22.5, ok.littleConcurrency(), 1e-9);
@@ -51,6 +68,16 @@ class RepetitionsTest {
         // exactly 80 % is not below
         Point edge = Repetitions.aggregate(10, List.of(rep(10, 100, 80)), true, null);
         assertFalse(edge.hasFlag(Point.FLAG_BELOW_NOMINAL));
+    }
+
+    @Test
+    void repetitionsThatTrendOneWayAreNotSteady() {
+        Point rising = Repetitions.aggregate(20, List.of(rep(20, 484, 40), rep(20, 668, 30), rep(20, 762, 26)), true, null);
+        assertTrue(rising.hasFlag(Point.FLAG_NOT_STEADY), "484 → 668 → 762: still warming up");
+        Point noisy = Repetitions.aggregate(20, List.of(rep(20, 700, 28), rep(20, 760, 26), rep(20, 720, 27)), true, null);
+        assertFalse(noisy.hasFlag(Point.FLAG_NOT_STEADY), "up then down: no trend");
+        Point small = Repetitions.aggregate(20, List.of(rep(20, 700, 28), rep(20, 720, 27), rep(20, 750, 26)), true, null);
+        assertFalse(small.hasFlag(Point.FLAG_NOT_STEADY), "monotone, but 7 % from first to last");
     }
 
     @Test

@@ -1,0 +1,239 @@
+package lab.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import org.apache.commons.statistics.distribution.TDistribution;
+
+/**
+ * The one decision rule between two modes, used by every verdict, map cell, crossover, sentence
+ * and claim, and by the sweep to decide whether a scenario needs another round of repetitions.
+ *
+ * <p>The rule, on the repetitions' values of {@code a} and {@code b}:
+ * <ol>
+ *   <li>each side needs {@link #MIN_REPETITIONS} good repetitions; a side that failed in every
+ *       repetition is a <em>loss</em> (flag {@code failed}): the other side, clean and with enough
+ *       repetitions, beats it;</li>
+ *   <li>the ratio a ÷ b is estimated on the logarithms: per round when both sides ran in the same
+ *       rounds (each round runs every mode once, so slow drift of the machine cancels in the
+ *       pair), else unpaired (Welch); its {@link #LEVEL} Student-t interval is the figure's range;</li>
+ *   <li>one side is <em>separated</em> from the other when that interval lies wholly on its side of
+ *       1 and the estimate is at least {@link #MIN_EFFECT} × in its favour; otherwise the two are
+ *       <em>tied</em> (the rule cannot separate them);</li>
+ *   <li>the side that is ahead must carry no flag; the side behind may carry only flags that lower
+ *       its own figure ({@code errors}, {@code someRepetitionsFailed}: goodput already leaves the
+ *       failures out). Any other flag leaves the pair <em>undecided</em>.</li>
+ * </ol>
+ * The sweep looks again after each added round (3 to 7 rounds): at {@link #LEVEL} 0.99 per look,
+ * five looks keep false winners between identical modes under 5 % (Bonferroni), whatever the
+ * drift; the simulation in loadgen's DecisionRuleTest measures it with drift and carry-over.
+ *
+ * <p>Values known only as a spread (JMH's score ± its interval) are compared by the widest ratio
+ * the two ranges allow, as before: above 1 (or above {@link #MIN_EFFECT} with fewer than
+ * {@link #FULL_REPETITIONS} forks) and a median at least {@link #MIN_EFFECT} ahead.
+ */
+public final class Pairwise {
+
+    public static final int MIN_REPETITIONS = 3;
+    public static final int FULL_REPETITIONS = 5;
+    public static final double MIN_EFFECT = 1.05;
+    public static final double LEVEL = 0.99;
+    /** The flags a side behind may carry: they lower its own figure without making it unfair. */
+    static final Set<String> BEHIND_MAY_CARRY = Set.of("errors", "someRepetitionsFailed");
+    static final String FAILED = "failed";
+
+    /** Who is ahead: the first, the second, neither by the rule (tied), or no decision (flags, too few). */
+    public enum Outcome {
+        FIRST, SECOND, TIE, UNDECIDED
+    }
+
+    /**
+     * @param ratio a ÷ b with its interval (geometric mean of the per-round ratios when paired);
+     *              null when one side has no value
+     * @param why   for TIE and UNDECIDED, the reason in words ("a ≈ b", "b flagged: errors", ...)
+     */
+    public record Comparison(Outcome outcome, Spread ratio, String why) {
+        public boolean separated() {
+            return outcome == Outcome.FIRST || outcome == Outcome.SECOND;
+        }
+    }
+
+    private Pairwise() {
+    }
+
+    /** {@code a} against {@code b}; their names are only for the reasons' words. */
+    public static Comparison compare(String nameA, Verdict.Candidate a, String nameB, Verdict.Candidate b,
+                                     Verdict.Better better) {
+        boolean lossA = a.flags().contains(FAILED);
+        boolean lossB = b.flags().contains(FAILED);
+        if (lossA || lossB) {
+            return loss(nameA, a, lossA, nameB, b, lossB, better);
+        }
+        Spread ratio = ratio(a, b);
+        int n = Math.min(a.value().n(), b.value().n());
+        if (n < MIN_REPETITIONS) {
+            String who = a.value().n() < b.value().n() ? nameA : nameB;
+            return new Comparison(Outcome.UNDECIDED, ratio, String.format(Locale.ROOT,
+                    "too few repetitions (%s: %d, %d needed)", who, n, MIN_REPETITIONS));
+        }
+        Outcome stat = statistical(ratio, n, better, hasSamples(a, b));
+        if (stat == Outcome.TIE) {
+            String flagged = firstFlagged(nameA, a, nameB, b, Set.of());
+            return flagged != null ? new Comparison(Outcome.UNDECIDED, ratio, flagged)
+                    : new Comparison(Outcome.TIE, ratio, nameA + " ≈ " + nameB);
+        }
+        boolean firstAhead = stat == Outcome.FIRST;
+        String flagged = firstAhead ? firstFlagged(nameA, a, nameB, b, BEHIND_MAY_CARRY)
+                : firstFlagged(nameB, b, nameA, a, BEHIND_MAY_CARRY);
+        return flagged != null ? new Comparison(Outcome.UNDECIDED, ratio, flagged) : new Comparison(stat, ratio, null);
+    }
+
+    /** Whether more repetitions could still change the answer: the pair is tied, or too few were run. */
+    public static boolean wantsMore(Comparison c) {
+        return c.outcome() == Outcome.TIE || c.why() != null && c.why().startsWith("too few repetitions");
+    }
+
+    private static Comparison loss(String nameA, Verdict.Candidate a, boolean lossA, String nameB,
+                                   Verdict.Candidate b, boolean lossB, Verdict.Better better) {
+        if (lossA && lossB) {
+            return new Comparison(Outcome.UNDECIDED, null, "both failed in every repetition");
+        }
+        String survivor = lossA ? nameB : nameA;
+        Verdict.Candidate s = lossA ? b : a;
+        Spread inf = better == Verdict.Better.HIGHER == lossB
+                ? new Spread(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, s.value().n())
+                : new Spread(0, 0, 0, s.value().n());
+        if (s.value().n() < MIN_REPETITIONS) {
+            return new Comparison(Outcome.UNDECIDED, inf, String.format(Locale.ROOT,
+                    "too few repetitions (%s: %d, %d needed)", survivor, s.value().n(), MIN_REPETITIONS));
+        }
+        if (!s.flags().isEmpty()) {
+            return new Comparison(Outcome.UNDECIDED, inf, flagged(survivor, s));
+        }
+        return new Comparison(lossA ? Outcome.SECOND : Outcome.FIRST, inf, null);
+    }
+
+    /** FIRST, SECOND or TIE from the ratio's estimate and interval. */
+    private static Outcome statistical(Spread ratio, int n, Verdict.Better better, boolean samples) {
+        // samples: the interval is the t interval; spreads only: the widest ratio, with a floor when few
+        double floor = samples || n >= FULL_REPETITIONS ? 1.0 : MIN_EFFECT;
+        boolean higher = better == Verdict.Better.HIGHER;
+        double up = higher ? ratio.median() : 1 / ratio.median();
+        double lowEnd = higher ? ratio.min() : 1 / ratio.max();
+        double highEnd = higher ? ratio.max() : 1 / ratio.min();
+        if (up >= MIN_EFFECT && lowEnd > floor) {
+            return Outcome.FIRST;
+        }
+        if (1 / up >= MIN_EFFECT && 1 / highEnd > floor) {
+            return Outcome.SECOND;
+        }
+        return Outcome.TIE;
+    }
+
+    private static boolean hasSamples(Verdict.Candidate a, Verdict.Candidate b) {
+        return a.samples().size() >= MIN_REPETITIONS && b.samples().size() >= MIN_REPETITIONS;
+    }
+
+    /** a ÷ b with its {@link #LEVEL} interval: paired or Welch on the logarithms, or the spreads' widest ratio. */
+    public static Spread ratio(Verdict.Candidate a, Verdict.Candidate b) {
+        if (!hasSamples(a, b)) {
+            return a.value().ratioTo(b.value());
+        }
+        if (a.samples().stream().anyMatch(v -> !(v > 0)) || b.samples().stream().anyMatch(v -> !(v > 0))) {
+            return noOverlap(a, b); // a zero has no logarithm: the plain ranges decide
+        }
+        List<Double> pairs = pairs(a.byRound(), b.byRound());
+        if (pairs.size() >= MIN_REPETITIONS) {
+            return tInterval(pairs);
+        }
+        return welch(logs(a.samples()), logs(b.samples()));
+    }
+
+    /** Per round where both sides have a value, ln(a) − ln(b). */
+    private static List<Double> pairs(List<Double> a, List<Double> b) {
+        List<Double> d = new ArrayList<>();
+        if (a.isEmpty() || a.size() != b.size()) {
+            return d;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            Double x = a.get(i);
+            Double y = b.get(i);
+            if (x != null && y != null && x > 0 && y > 0) {
+                d.add(Math.log(x) - Math.log(y));
+            }
+        }
+        return d;
+    }
+
+    private static Spread tInterval(List<Double> d) {
+        int n = d.size();
+        double mean = d.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double var = d.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (n - 1);
+        double half = quantile(n - 1) * Math.sqrt(var / n);
+        return new Spread(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n);
+    }
+
+    private static Spread welch(double[] la, double[] lb) {
+        double ma = mean(la);
+        double mb = mean(lb);
+        double va = variance(la, ma) / la.length;
+        double vb = variance(lb, mb) / lb.length;
+        double se = Math.sqrt(va + vb);
+        double df = se == 0 ? Math.min(la.length, lb.length) - 1
+                : Math.pow(va + vb, 2) / (va * va / (la.length - 1) + vb * vb / (lb.length - 1));
+        double half = quantile(Math.max(1, df)) * se;
+        double d = ma - mb;
+        return new Spread(Math.exp(d), Math.exp(d - half), Math.exp(d + half), Math.min(la.length, lb.length));
+    }
+
+    /** Ratio of medians, with the range the two sets of values allow (min ÷ max to max ÷ min). */
+    private static Spread noOverlap(Verdict.Candidate a, Verdict.Candidate b) {
+        Spread sa = Spread.of(a.samples());
+        Spread sb = Spread.of(b.samples());
+        double mid = sb.median() > 0 ? sa.median() / sb.median() : sa.median() > 0 ? Double.POSITIVE_INFINITY : 1;
+        double low = sb.max() > 0 ? sa.min() / sb.max() : Double.POSITIVE_INFINITY;
+        double high = sb.min() > 0 ? sa.max() / sb.min() : Double.POSITIVE_INFINITY;
+        return new Spread(mid, Math.min(low, mid), Math.max(high, mid), Math.min(sa.n(), sb.n()));
+    }
+
+    /** The two-sided {@link #LEVEL} quantile of Student's t with {@code df} degrees of freedom. */
+    static double quantile(double df) {
+        return TDistribution.of(df).inverseCumulativeProbability(1 - (1 - LEVEL) / 2);
+    }
+
+    private static double[] logs(List<Double> values) {
+        return values.stream().mapToDouble(Math::log).toArray();
+    }
+
+    private static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return s / v.length;
+    }
+
+    private static double variance(double[] v, double mean) {
+        double s = 0;
+        for (double x : v) {
+            s += (x - mean) * (x - mean);
+        }
+        return v.length < 2 ? 0 : s / (v.length - 1);
+    }
+
+    /** The first flag, on the side ahead or beyond what the side behind may carry, in words; null when none. */
+    private static String firstFlagged(String nameAhead, Verdict.Candidate ahead, String nameBehind,
+                                       Verdict.Candidate behind, Set<String> behindMayCarry) {
+        if (!ahead.flags().isEmpty()) {
+            return flagged(nameAhead, ahead);
+        }
+        List<String> f = behind.flags().stream().filter(x -> !behindMayCarry.contains(x)).toList();
+        return f.isEmpty() ? null : nameBehind + " flagged: " + String.join(", ", f);
+    }
+
+    static String flagged(String mode, Verdict.Candidate c) {
+        return mode + " flagged: " + String.join(", ", c.flags());
+    }
+}
