@@ -1,18 +1,84 @@
 package lab.report;
 
+import java.util.Locale;
+
 /**
  * One published claim checked against this run's numbers.
  *
- * @param source   where it is claimed, e.g. "Table 4.1" or "Figure 4.3"
- * @param claim    what it says, in a few words
- * @param status   what this run says about it
- * @param evidence the numbers behind the status (or why there are none)
+ * @param source     where it is claimed, e.g. "Table 4.1" or "Figure 4.3"
+ * @param claim      what it says, in a few words
+ * @param status     what this run says about it
+ * @param evidence   the numbers behind the status (or why there are none)
+ * @param offSetting empty when judged in the thesis' setting; else how the setting differed, e.g.
+ *                   "off the thesis' link: 0.9 ms measured, thesis 0.19 ms" or "at 2000 connections,
+ *                   not 10,000" — shown beside the status, since such a verdict is not the thesis' own
  */
-public record Claim(String source, String claim, Status status, String evidence) {
+public record Claim(String source, String claim, Status status, String evidence, String offSetting) {
+
+    public Claim {
+        offSetting = offSetting == null ? "" : offSetting;
+    }
+
+    public Claim(String source, String claim, Status status, String evidence) {
+        this(source, claim, status, evidence, "");
+    }
+
+    /** Whether it was judged away from the thesis' setting (link, driver or level). */
+    public boolean offThesisSetting() {
+        return !offSetting.isEmpty();
+    }
+
+    /** The status as the page shows it, with the setting it was judged in when not the thesis' own. */
+    public String label() {
+        return offSetting.isEmpty() ? status.label() : status.label() + " (" + offSetting + ")";
+    }
+
+    /** Several checks of one claim: not reproduced when any fails, reproduced when all hold, else inconclusive. */
+    public static Status all(java.util.List<Status> checks) {
+        if (checks.contains(Status.NOT_REPRODUCED)) {
+            return Status.NOT_REPRODUCED;
+        }
+        return !checks.isEmpty() && checks.stream().allMatch(s -> s == Status.REPRODUCED) ? Status.REPRODUCED
+                : Status.INCONCLUSIVE;
+    }
+
+    /** "At least {@code threshold}×": reproduced when the whole range is at or above it, not when all of it is below. */
+    public static Status atLeast(Spread ratio, double threshold) {
+        if (Double.isNaN(ratio.median())) {
+            return Status.INCONCLUSIVE;
+        }
+        return ratio.min() >= threshold ? Status.REPRODUCED
+                : ratio.max() < threshold ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
+    }
+
+    /**
+     * "About N×", read as the band [low, high]: reproduced when the whole range lies within it, not
+     * reproduced when all of it lies below; all of it above is {@link Status#EXCEEDED} where more is
+     * the claim's direction held stronger ({@code moreHolds}), else not reproduced (e.g. "no clear
+     * gain"). A range reaching across a bound allows both: inconclusive.
+     */
+    public static Status band(Spread ratio, double low, double high, boolean moreHolds) {
+        if (Double.isNaN(ratio.median())) {
+            return Status.INCONCLUSIVE;
+        }
+        if (ratio.min() >= low && ratio.max() <= high) {
+            return Status.REPRODUCED;
+        }
+        if (ratio.max() < low) {
+            return Status.NOT_REPRODUCED;
+        }
+        if (ratio.min() > high) {
+            return moreHolds ? Status.EXCEEDED : Status.NOT_REPRODUCED;
+        }
+        return Status.INCONCLUSIVE;
+    }
 
     public enum Status {
         REPRODUCED("reproduced"),
+        /** The direction holds, by more than the thesis' band (e.g. 8× where it said "about 5×"). */
+        EXCEEDED("exceeded"),
         NOT_REPRODUCED("not reproduced"),
+        /** The ranges allow both readings. */
         INCONCLUSIVE("inconclusive"),
         NOT_MEASURED("not measured");
 
@@ -28,7 +94,7 @@ public record Claim(String source, String claim, Status status, String evidence)
 
         /** The CSS class of the status badge. */
         public String css() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 }

@@ -36,8 +36,16 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
                            String ofCeiling, Double errorRatePct, String errors) {
     }
 
-    /** @param ceiling the database ceiling's requests/sec at this concurrency (no HTTP), or null */
-    public record Row(Scenario scenario, Verdict verdict, List<ModeCell> modes, Spread ceiling) {
+    /**
+     * @param ceiling       the database ceiling's requests/sec at this concurrency (no HTTP), or null
+     * @param rttMeasuredMs the median of the link round trips measured at rest beside this scenario's
+     *                      points (null: none measured; the scenario's RTT is the one asked for)
+     */
+    public record Row(Scenario scenario, Verdict verdict, List<ModeCell> modes, Spread ceiling, Double rttMeasuredMs) {
+        public Row(Scenario scenario, Verdict verdict, List<ModeCell> modes, Spread ceiling) {
+            this(scenario, verdict, modes, ceiling, null);
+        }
+
         public String label() {
             return scenario.label();
         }
@@ -105,7 +113,8 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
             Spread top = scenario.rttMs() == null ? ceilings.get(scenario.concurrency()) : null;
             List<ModeCell> cells = new ArrayList<>();
             modes.forEach((mode, p) -> cells.add(cell(mode, p, v.modes().get(mode), top)));
-            rows.add(new Row(scenario, v, cells, top));
+            Spread measured = Spread.of(modes.values().stream().map(Point::rttMeasuredMs).toList());
+            rows.add(new Row(scenario, v, cells, top, measured == null ? null : measured.median()));
         });
         return new AppVerdict(app, tool, rows);
     }

@@ -22,6 +22,11 @@ class VerdictTest {
 
     /** One repetition: goodput {@code rps}, {@code errors} failures beside {@code rps × 10} successes. */
     static Point rep(int c, double rps, long errors) {
+        return rep(c, rps, errors, List.of());
+    }
+
+    /** One repetition as above, carrying {@code extraFlags} (e.g. a saturated load tool). */
+    static Point rep(int c, double rps, long errors, List<String> extraFlags) {
         long successes = Math.round(rps * 10);
         double meanMs = c * 1000.0 / (rps + errors / 10.0);
         Point p = new Point(c, rps, meanMs, null, null, errors, 50, 100.0, null, null, null, null, successes + errors, 10.0,
@@ -30,9 +35,17 @@ class VerdictTest {
         return new Point(p.concurrency(), p.requestsPerSec(), p.meanReplyMs(), null, null, errors, 50, 100.0, null, null,
                 null, null, successes + errors, 10.0, null, null, 30.0, 10.0, 1.0, false, null,
                 errors == 0 ? Map.of() : Map.of("status503", errors), null, Map.of(),
-                rate > Point.ERROR_LIMIT_PCT ? List.of(Point.FLAG_ERRORS) : List.of(), null, null, "t",
+                flags(rate > Point.ERROR_LIMIT_PCT, extraFlags), null, null, "t",
                 Point.little(rps + errors / 10.0, meanMs), null, null, null, null, null, null, null, successes,
                 rps + errors / 10.0, rate, null, "successes", null, null);
+    }
+
+    private static List<String> flags(boolean errors, List<String> extra) {
+        List<String> flags = new ArrayList<>(extra);
+        if (errors) {
+            flags.add(Point.FLAG_ERRORS);
+        }
+        return flags;
     }
 
     /** A point at {@code c} connections whose repetitions gave {@code rps}, aggregated as a sweep does. */
@@ -150,8 +163,10 @@ class VerdictTest {
         List<Claim> claims = LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", portal)));
         Claim low = claim(claims, "Thread-pool outperforms");
         assertEquals(Claim.Status.REPRODUCED, low.status(), low.evidence());
-        assertEquals("at the lab's link when the run started, not the thesis' link (run PROFILE=thesis, or RTTS=0.19), at 25 connections: "
-                + "threadpool 130 (120–140) vs jdbc 100 (90–110) successes/s", low.evidence());
+        assertEquals("at the lab's link when the run started, RTT not known: not known to be the thesis' link "
+                + "(run PROFILE=thesis, or RTTS=0.19), at 25 connections: threadpool 130 (120–140) vs jdbc 100 (90–110) successes/s",
+                low.evidence());
+        assertTrue(low.offThesisSetting(), "off the thesis' link in its status, not only in its text");
         Claim degrades = claim(claims, "Thread-pool degrades");
         assertEquals(Claim.Status.REPRODUCED, degrades.status(), degrades.evidence());
         // 150 (140–160) ÷ 100 (90–110): the interval straddles 1.5, so it is neither
@@ -169,7 +184,8 @@ class VerdictTest {
                 series("portal", "threadpool", point(25, 0.0, 150, 155, 160), point(25, 0.19, 100, 105, 110))))));
         Claim low = claim(claims, "Thread-pool outperforms");
         assertEquals(Claim.Status.NOT_REPRODUCED, low.status(), low.evidence());
-        assertTrue(low.evidence().startsWith("on the thesis' link (lan, 0.19 ms RTT)"), low.evidence());
+        assertTrue(low.evidence().startsWith("on the thesis' link (lan: 0.19 ms asked, RTT not measured"), low.evidence());
+        assertFalse(low.offThesisSetting(), low.offSetting());
     }
 
     @Test

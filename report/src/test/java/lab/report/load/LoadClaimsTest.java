@@ -1,0 +1,143 @@
+package lab.report.load;
+
+import static lab.report.load.VerdictTest.point;
+import static lab.report.load.VerdictTest.rep;
+import static lab.report.load.VerdictTest.series;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import lab.report.Claim;
+import lab.report.Claim.Status;
+import lab.report.results.Point;
+import lab.report.results.Repetitions;
+import lab.report.results.Series;
+
+/**
+ * The load claims corrected by issue 33, on synthetic results. Each test names the old rule it
+ * would have failed on.
+ */
+class LoadClaimsTest {
+
+    private static Claim claim(List<Claim> claims, String start) {
+        return claims.stream().filter(c -> c.claim().startsWith(start)).findFirst().orElseThrow();
+    }
+
+    private static List<Claim> portal(Series... series) {
+        return LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", List.of(series))));
+    }
+
+    private static List<Claim> shop(Series... series) {
+        return LoadClaims.of(List.of(AppVerdict.of("shop", "wrk", List.of(series))));
+    }
+
+    /** Five repetitions around {@code rps} (±1 %) asked at lan, each with {@code errors} failures and {@code flags}. */
+    private static Point tight(int c, double rps, long errors, String... flags) {
+        List<Point> reps = new ArrayList<>();
+        for (double f : new double[] {0.99, 0.995, 1, 1.005, 1.01}) {
+            reps.add(rep(c, rps * f, errors, List.of(flags)));
+        }
+        return Repetitions.aggregate(c, reps, true, LoadClaims.THESIS_LAN_RTT_MS);
+    }
+
+    @Test
+    void lowConcurrencyIsFiftyConnectionsOrFewer() {
+        // old rule: judged at the lowest level the run had, 100 here, and read "reproduced"
+        Claim c = claim(portal(series("portal", "jdbc", tight(100, 100, 0), tight(500, 100, 0)),
+                series("portal", "threadpool", tight(100, 200, 0), tight(500, 100, 0))), "Thread-pool outperforms");
+        assertEquals(Status.NOT_MEASURED, c.status(), c.evidence());
+        assertTrue(c.evidence().contains("≤ 50 connections"), c.evidence());
+        Claim at = claim(portal(series("portal", "jdbc", tight(1, 10, 0), tight(50, 100, 0)),
+                series("portal", "threadpool", tight(1, 20, 0), tight(50, 200, 0))), "Thread-pool outperforms");
+        assertEquals(Status.REPRODUCED, at.status(), at.evidence());
+    }
+
+    @Test
+    void dramaticallyMeansAheadOfTheThreadPoolToo() {
+        // old rule: nonblocking ÷ jdbc only: 2× jdbc read "reproduced" though the thread pool served as much
+        Claim c = claim(portal(series("portal", "jdbc", tight(500, 100, 0)),
+                series("portal", "threadpool", tight(500, 195, 0)),
+                series("portal", "nonblocking", tight(500, 200, 0))), "Non-blocking improves");
+        assertEquals(Status.NOT_REPRODUCED, c.status(), c.evidence());
+        assertTrue(c.evidence().contains("nonblocking ÷ threadpool"), c.evidence());
+        Claim both = claim(portal(series("portal", "jdbc", tight(500, 100, 0)),
+                series("portal", "threadpool", tight(500, 80, 0)),
+                series("portal", "nonblocking", tight(500, 200, 0))), "Non-blocking improves");
+        assertEquals(Status.REPRODUCED, both.status(), both.evidence());
+    }
+
+    @Test
+    void aFairPoolAtNinetyFivePercentIsNotAbysmal() {
+        // old rule: any clear gap (here 5 %) between unfair and fair read "reproduced"
+        Claim c = fair(95);
+        assertEquals(Status.NOT_REPRODUCED, c.status(), c.evidence());
+        Claim abysmal = fair(36);
+        assertEquals(Status.REPRODUCED, abysmal.status(), abysmal.evidence());
+        Claim none = claim(portal(series("portal", "threadpool", tight(500, 100, 0))), "A fair thread-pool");
+        assertEquals(Status.NOT_MEASURED, none.status());
+        assertTrue(none.evidence().contains("no threadpool-fair series"), none.evidence());
+    }
+
+    /** The portal's fair pool at {@code rps} beside the unfair one at 100, at 500 connections. */
+    private static Claim fair(double rps) {
+        return claim(portal(series("portal", "threadpool", tight(500, 100, 0)),
+                series("portal", "threadpool-fair", tight(500, rps, 0))), "A fair thread-pool");
+    }
+
+    /** The shop's errors claim: a clean threadpool and nonblocking at {@code c} connections, 1,000 successes/s each. */
+    private static Claim errors(int c, long nonblockingErrors, String... nonblockingFlags) {
+        return claim(shop(series("shop", "threadpool", tight(c, 1000, 0)),
+                series("shop", "nonblocking", tight(c, 1000, nonblockingErrors, nonblockingFlags))), "Non-blocking access fails");
+    }
+
+    @Test
+    void errorsCountAboveTheLimitOnUnflaggedPointsAtHighLoad() {
+        // old rule: any error counted: 0.5 % (under the 1 % limit) read "reproduced"
+        Claim few = errors(1000, 50);
+        assertEquals(Status.NOT_REPRODUCED, few.status(), few.evidence());
+        Claim many = errors(1000, 600);
+        assertEquals(Status.REPRODUCED, many.status(), many.evidence());
+        // old rule: flags ignored: a saturated tool's clean point read "not reproduced"
+        Claim flagged = errors(1000, 0, Point.FLAG_SATURATED);
+        assertEquals(Status.INCONCLUSIVE, flagged.status(), flagged.evidence());
+        // old rule: no errors at 100 connections read "not reproduced"
+        Claim low = errors(100, 0);
+        assertEquals(Status.NOT_MEASURED, low.status(), low.evidence());
+        assertEquals("judged at 100 connections, not past 400", low.offSetting());
+    }
+
+    @Test
+    void shopIsJudgedAtTenThousandConnections() {
+        // old rule: judged at the highest level, 12,000 here, where threadpool is ahead: "not reproduced"
+        Claim at = claim(shop(series("shop", "threadpool", tight(100, 1000, 0), tight(10_000, 800, 0), tight(12_000, 900, 0)),
+                series("shop", "nonblocking", tight(100, 1200, 0), tight(10_000, 1200, 0), tight(12_000, 600, 0))),
+                "Thread-pool scales");
+        assertEquals(Status.REPRODUCED, at.status(), at.evidence());
+        assertFalse(at.offThesisSetting(), at.offSetting());
+        // old rule: 2,000 connections read plain "reproduced"
+        Claim below = claim(shop(series("shop", "threadpool", tight(100, 1000, 0), tight(2000, 800, 0)),
+                series("shop", "nonblocking", tight(100, 1200, 0), tight(2000, 1200, 0))), "Thread-pool scales");
+        assertEquals("judged at 2000 connections, not 10,000", below.offSetting());
+        assertNotEquals("reproduced", below.label());
+    }
+
+    @Test
+    void theLinkIsJudgedOnTheMeasuredRoundTrip() {
+        // old rule: points asked at lan read "on the thesis' link" whatever the link measured (here 1.5 ms)
+        Claim slow = claim(portal(series("portal", "jdbc", point(25, 0.19, 90, 100, 110).withLinkRtt(1.5, null)),
+                series("portal", "threadpool", point(25, 0.19, 150, 155, 160).withLinkRtt(1.5, null))), "Thread-pool outperforms");
+        assertEquals(Status.REPRODUCED, slow.status(), slow.evidence());
+        assertTrue(slow.offSetting().startsWith("off the thesis' link: 1.5 ms measured"), slow.offSetting());
+        // and asked 0 ms (proxies only) but measured 0.2 ms is the thesis' link
+        Claim proxied = claim(portal(series("portal", "jdbc", point(25, 0.0, 90, 100, 110).withLinkRtt(0.2, null)),
+                series("portal", "threadpool", point(25, 0.0, 150, 155, 160).withLinkRtt(0.2, null))), "Thread-pool outperforms");
+        assertFalse(proxied.offThesisSetting(), proxied.offSetting());
+        assertTrue(proxied.evidence().contains("0.2 ms measured RTT"), proxied.evidence());
+    }
+}
