@@ -78,18 +78,21 @@ USER lab
 ENTRYPOINT ["/app/instance-entrypoint.sh", "/app/db-seed.jar"]
 CMD ["--scale", "thesis"]
 
+# The apps' HEALTHCHECK is liveness: the process answers HTTP, the databases play no part, and a
+# minute of no answer makes it unhealthy. Swarm replaces an unhealthy task, so an overloaded pool
+# or a slow link (readiness: /actuator/health, /health, which `up` waits for) must not count here.
 FROM runtime AS portal
 COPY --from=jars /jars/servlet-portal.jar /app/portal.jar
 USER lab
-HEALTHCHECK --interval=5s --timeout=3s --start-period=300s --retries=3 \
-  CMD curl -fsS "http://127.0.0.1:${SERVER_PORT:-8081}/actuator/health" >/dev/null || exit 1
+HEALTHCHECK --interval=10s --timeout=10s --start-period=300s --retries=6 \
+  CMD curl -fsS "http://127.0.0.1:${SERVER_PORT:-8081}/actuator/health/liveness" >/dev/null || exit 1
 ENTRYPOINT ["/app/instance-entrypoint.sh", "/app/portal.jar"]
 
 FROM runtime AS shop
 COPY --from=jars /jars/eventdriven-shop.jar /app/shop.jar
 USER lab
-HEALTHCHECK --interval=5s --timeout=3s --start-period=300s --retries=3 \
-  CMD curl -fsS "http://127.0.0.1:${SHOP_PORT:-9081}/health" >/dev/null || exit 1
+HEALTHCHECK --interval=10s --timeout=10s --start-period=300s --retries=6 \
+  CMD curl -fsS "http://127.0.0.1:${SHOP_PORT:-9081}/health/live" >/dev/null || exit 1
 ENTRYPOINT ["/app/instance-entrypoint.sh", "/app/shop.jar"]
 
 # ---- wrk2: built from a pinned commit (not packaged by Debian); WRK2=off leaves it out -----

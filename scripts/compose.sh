@@ -3,7 +3,8 @@
 # (`docker compose`): `up --wait` and the one-shot seed job need it. Debian 12's docker-compose
 # v1 is not enough (it only validates the file, in make test).
 #   compose.sh usable            exit 0 when a Docker engine and Compose v2 are usable
-#   compose.sh up|down|status           up: LINK=0|lan|wan|<ms>|loopback (default 0), as natively
+#   compose.sh up|down|status           up: LINK=0|lan|wan|<ms>|loopback (default 0), as natively;
+#                                        up waits until every instance is ready (HEALTH_TIMEOUT, 300 s)
 #   compose.sh link [LINK]               show / change the RTT of the running lab (make link)
 #   compose.sh proxies                   write the proxies' config (TOXIPROXY_CONFIG) from COMPOSE_*_URL
 #   compose.sh loadtest PROFILE APP [MODES]
@@ -30,6 +31,17 @@ if [ -z "${NOFILE:-}" ] && [ "$hard" != unlimited ] && [ "$hard" -lt 65536 ]; th
 fi
 
 compose() { docker compose "$@"; }
+. "$here/lib/instances.sh"
+
+# Readiness (lib/instances.sh) through the ports published on this host: the containers' Docker
+# health check, which `up --wait` and start_containers wait for, is liveness only.
+HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-300}
+ready_host() { case ${BIND:-127.0.0.1} in 0.0.0.0) echo 127.0.0.1 ;; *) echo "${BIND:-127.0.0.1}" ;; esac; }
+ready() { # instance…
+  local pending
+  pending=$(wait_ready "$(ready_host)" "$HEALTH_TIMEOUT" "$@") ||
+    { echo "compose.sh: not ready within $HEALTH_TIMEOUT s: $pending (docker compose logs <name>)" >&2; return 1; }
+}
 mysql_services="mysql-contacts mysql-logs mysql-shop"
 # Faults and isolation stop and start containers with plain `docker stop`/`docker start`: recent
 # Compose stops the services that depend on a stopped one too (the instances, when a database
@@ -99,6 +111,7 @@ case ${1:-} in
     [ "$LINK" != loopback ] || export LINK_PROXY_HOST=   # straight to the databases
     echo "[compose] building images and starting the lab (SCALE=${SCALE:-thesis}, LINK=$LINK) …"
     compose up -d --build --wait
+    ready $(instance_names)
     if [ "$LINK" = loopback ]; then link --record-only loopback; else link "$LINK"; fi
     compose ps
     ;;
@@ -109,7 +122,10 @@ case ${1:-} in
     compose --profile loadgen down --remove-orphans ${WIPE:+--volumes}
     rm -f "$LAB_RUN_DIR/link"
     ;;
-  status) compose ps ;;
+  status)
+    compose ps
+    for n in $(instance_names); do printf '%-20s ready: %s\n' "$n" "$(instance_health "$(ready_host)" "$n")"; done
+    ;;
   servers)   # for `make faults` on the host: the real servers, not the proxies (ports: docker-compose.yml)
     . "$here/lib/server-ports.sh"
     server_urls "" 127.0.0.1
@@ -124,14 +140,14 @@ case ${1:-} in
     ;;
   only)   # as scripts/lab.sh only (the dashboard stays): the servers cannot tell instances apart behind the proxies
     keep=${2:?usage: compose.sh only <instance>}
-    . "$here/lib/instances.sh"
     instance_field "$keep" 2 >/dev/null || { echo "compose.sh only: no instance $keep in instances.conf" >&2; exit 2; }
     stop_containers $(instance_names | grep -vx -e "$keep" -e dashboard)
     start_containers "$keep"
+    ready "$keep"
     ;;
   resume)   # every instance again, after `only`
-    . "$here/lib/instances.sh"
     start_containers $(instance_names)
+    ready $(instance_names)
     ;;
   loadtest)
     mkdir -p results

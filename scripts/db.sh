@@ -140,7 +140,8 @@ GRANT ALL PRIVILEGES ON \`$db\`.* TO '$user'@'$host';"
   done
   sql+="
 FLUSH PRIVILEGES;"
-  mysql_root -e "$sql" || die "could not provision MySQL user '$user'"
+  # on stdin: the password is in the SQL, and a process's arguments are visible to every user
+  mysql_root <<<"$sql" || die "could not provision MySQL user '$user'"
   # BLACKHOLE tables let the driver benchmarks measure inserts without disk work.
   mysql_root -e "INSTALL SONAME 'ha_blackhole'" 2>/dev/null || true
   say "MySQL: user '$user', databases: $*; max_connections=$(mysql_root -e 'SELECT @@max_connections')"
@@ -189,8 +190,10 @@ pg_provision() { # user password databases...
   local db
   check_name user "$user"
   for db in "$@"; do check_name database "$db"; done
-  # psql variables (:'name' quotes a literal) and format(%I/%L) quote every name and the password.
+  # psql variables (:'name' quotes a literal) and format(%I/%L) quote every name and the password;
+  # the password comes from the environment (a backquoted printenv), never from psql's arguments.
   {
+    echo "\\set password \`printenv LAB_PG_PASSWORD\`"
     echo "SELECT format('CREATE ROLE %I LOGIN', :'user') WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = :'user') \\gexec"
     echo "SELECT format('ALTER ROLE %I LOGIN CREATEDB PASSWORD %L', :'user', :'password') \\gexec"
     for db in "$@"; do
@@ -198,7 +201,7 @@ pg_provision() { # user password databases...
       echo "SELECT format('CREATE DATABASE %I OWNER %I ENCODING ''UTF8'' TEMPLATE template0', :'db', :'user')" \
         "WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = :'db') \\gexec"
     done
-  } | pg_admin -v user="$user" -v password="$password" >/dev/null
+  } | LAB_PG_PASSWORD=$password pg_admin -v user="$user" >/dev/null
   local current; current=$(pg_admin -c "SHOW max_connections")
   if [ "$current" -lt "$PG_MAX" ]; then
     say "raising PostgreSQL max_connections $current -> $PG_MAX (needs a restart) …"

@@ -112,9 +112,9 @@ say "seeded data (row counts, checksums), from a task on the db node"
 
 say "passwords: Docker secrets, in no service's spec"
 [ "$(docker secret ls -q --filter "label=com.docker.stack.namespace=$STACK" | wc -l)" = 3 ] || fail "expected 3 secrets of the stack"
-for s in $(cat "$root/.run/swarm/secrets/"*); do
-  docker service inspect $(docker stack services -q "$STACK") | grep -q "$s" && fail "a password appears in a service's spec"
-done
+# the passwords as grep's patterns on a pipe, one a line (the files end without a newline), not as arguments
+specs=$(docker service inspect $(docker stack services -q "$STACK"))
+grep -qFf <(for f in "$root/.run/swarm/secrets/"*; do cat "$f"; echo; done) <<<"$specs" && fail "a password appears in a service's spec"
 
 say "health and first page of every instance on 127.0.0.1 (host network)"
 for n in $(instance_names); do

@@ -141,11 +141,7 @@ remove_job() { # service
   docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_$1" | xargs -r docker rm -f >/dev/null
 }
 
-health() { # instance -> UP | DOWN(code)
-  local code
-  code=$(curl -s -o /dev/null -m 3 -w '%{http_code}' "http://$APP_HOST:$(instance_field "$1" 4)$(instance_field "$1" 5)" 2>/dev/null) || true
-  [ "$code" = 200 ] && echo UP || echo "DOWN(${code:-none})"
-}
+health() { instance_health "$APP_HOST" "$1"; } # instance -> UP | DOWN(code)
 
 table() {
   local n
@@ -155,15 +151,10 @@ table() {
   done
 }
 
-wait_healthy() {
-  local deadline=$((SECONDS + HEALTH_TIMEOUT)) pending n
-  while :; do
-    pending=()
-    for n in $(instance_names); do [ "$(health "$n")" = UP ] || pending+=("$n"); done
-    [ ${#pending[@]} -eq 0 ] && return 0
-    [ $SECONDS -lt $deadline ] || { table; die "not healthy after ${HEALTH_TIMEOUT}s: ${pending[*]} (docker service logs ${STACK}_<name>)"; }
-    sleep 3
-  done
+wait_healthy() { # readiness (lib/instances.sh); the tasks' Docker health check is liveness only
+  local pending
+  pending=$(wait_ready "$APP_HOST" "$HEALTH_TIMEOUT" $(instance_names)) ||
+    { table; die "not healthy after ${HEALTH_TIMEOUT}s: $pending (docker service logs ${STACK}_<name>)"; }
 }
 
 link() { run_job loadgen -- link "$@"; }

@@ -18,3 +18,25 @@ instance_for() { # app mode -> instance name
 modes_of() { # app -> its modes, space separated
   awk -v a="$1" '!/^#/ && $2 == a {printf "%s ", $3}' "$INSTANCES_CONF"
 }
+
+# Readiness: an instance is ready when its health path (column 5) answers 200: pools warmed up, its
+# databases answer through the link. The images' Docker HEALTHCHECK is liveness only (the process
+# answers HTTP), so that a slow link or an overloaded pool never gets an instance replaced; `up`
+# waits for readiness with these.
+instance_health() { # host name -> UP | DOWN(code)
+  local code
+  code=$(curl -s -o /dev/null -m 3 -w '%{http_code}' "http://$1:$(instance_field "$2" 4)$(instance_field "$2" 5)" 2>/dev/null) || true
+  [ "$code" = 200 ] && echo UP || echo "DOWN(${code:-none})"
+}
+
+wait_ready() { # host seconds name… : returns once every one is UP; after seconds prints those that are not, fails
+  local host=$1 deadline=$((SECONDS + $2)) n pending
+  shift 2
+  while :; do
+    pending=()
+    for n in "$@"; do [ "$(instance_health "$host" "$n")" = UP ] || pending+=("$n"); done
+    [ ${#pending[@]} -gt 0 ] || return 0
+    [ $SECONDS -lt $deadline ] || { echo "${pending[*]}"; return 1; }
+    sleep 3
+  done
+}

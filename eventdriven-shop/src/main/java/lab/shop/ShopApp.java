@@ -103,6 +103,7 @@ public final class ShopApp implements AutoCloseable {
                 .get("/order/{id}", new OrderPage(store))
                 .get("/mix", new MixPage(landing, search, item, purchaseForm, store))
                 .get("/health", new HealthPage(db, config.client().connectTimeout()))
+                .get("/health/live", HealthPage.LIVE)
                 .get("/metrics", new MetricsPage(registry));
     }
 

@@ -15,8 +15,8 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 /**
  * One source in {@code /actuator/health}: UP once the mode's own client has warmed up its pool
  * ({@link Readiness}: every connection opened and verified) and a {@code SELECT 1} answers, bounded
- * in time. Unauthenticated callers see it, so it shows the mode and time only; why a source is down
- * (driver message, host:port/db) goes to the log.
+ * in time. Unauthenticated callers see it, so it is a status only; why a source is down (driver
+ * message, host:port/db) goes to the log.
  */
 final class SourceHealth implements HealthIndicator {
 
@@ -43,16 +43,11 @@ final class SourceHealth implements HealthIndicator {
 
     @Override
     public Health health() {
-        long start = System.nanoTime();
-        Health.Builder health;
         try {
-            health = ForkJoin.join(readiness.check(), timeout) ? Health.up() : Health.down();
+            return ForkJoin.join(readiness.check(), timeout) ? Health.up().build() : Health.down().build();
         } catch (RuntimeException e) {
             LOG.info("health: {} is down: {}", client.source().address(), ForkJoin.unwrap(e).getMessage());
-            health = Health.down();
+            return Health.down().build();
         }
-        return health.withDetail("mode", client.mode().id())
-                .withDetail("ms", Math.round((System.nanoTime() - start) / 1e5) / 10.0)
-                .build();
     }
 }

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Health with each source; Prometheus metrics with requests, threads, heap and the access meters. */
+/** Health with each source's status, liveness; Prometheus metrics with requests, threads, heap and the access meters. */
 class ActuatorTest {
 
     @Test
-    void healthIncludesEverySource() {
+    void healthIncludesEverySourceWithItsStatusOnly() {
         Portal.Response health = Portal.shared(Serving.valueOf("nonblocking")).get("/actuator/health");
 
         assertThat(health.status()).isEqualTo(200);
@@ -16,8 +16,18 @@ class ActuatorTest {
         for (PortalSource source : PortalSource.values()) {
             String at = "$.components.sources.components['" + source.id() + "']";
             assertThat(health.json(at + ".status")).as(source.id()).isEqualTo("UP");
-            assertThat(health.json(at + ".details.mode")).isEqualTo("nonblocking");
         }
+        // anyone may ask: no details (disk space's path and free bytes, a source's mode or timing)
+        assertThat(health.body()).doesNotContain("details", "diskSpace", "path", "free", "mode");
+    }
+
+    @Test
+    void livenessAnswersWithoutTheSources() {
+        Portal.Response live = Portal.shared(Serving.valueOf("nonblocking")).get("/actuator/health/liveness");
+
+        assertThat(live.status()).isEqualTo(200);
+        assertThat(live.json("$.status")).isEqualTo("UP");
+        assertThat(live.body()).doesNotContain("sources");
     }
 
     @Test

@@ -2,6 +2,7 @@ package lab.shop.pages;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import lab.access.DbClient;
@@ -11,10 +12,14 @@ import lab.shop.http.Request;
 import lab.shop.http.Response;
 
 /**
- * {@code GET /health}: 200 UP once the pool is warmed up and the database answers a ping (bounded by
- * a timeout), else 503 DOWN, as JSON.
+ * {@code GET /health}, readiness: 200 UP once the pool is warmed up and the database answers a ping
+ * (bounded by a timeout), else 503 DOWN, as JSON with statuses only (anyone may ask).
  */
 public record HealthPage(DbClient db, Readiness readiness, Duration timeout) implements Page {
+
+    /** {@code GET /health/live}, liveness: the process answers HTTP (the image's HEALTHCHECK); no database. */
+    public static final Page LIVE = request -> CompletableFuture.completedFuture(
+            Response.text(HttpResponseStatus.OK, "application/json", "{\"status\":\"UP\"}\n"));
 
     public HealthPage(DbClient db, Duration timeout) {
         this(db, new Readiness(db), timeout);
@@ -25,7 +30,7 @@ public record HealthPage(DbClient db, Readiness readiness, Duration timeout) imp
         return readiness.check().toCompletableFuture().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).handle((ok, error) -> {
             boolean up = error == null && Boolean.TRUE.equals(ok);
             String state = up ? "UP" : "DOWN";
-            String json = "{\"status\":\"" + state + "\",\"mode\":\"" + db.mode().id() + "\",\"database\":\"" + state + "\"}\n";
+            String json = "{\"status\":\"" + state + "\",\"database\":\"" + state + "\"}\n";
             return Response.text(up ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, "application/json", json);
         });
     }

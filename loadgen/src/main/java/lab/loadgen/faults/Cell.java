@@ -6,6 +6,8 @@ import java.util.Map;
 /**
  * One fault on one instance, measured. Times in ms; null = not measured, with the reason in notes.
  *
+ * @param effect         what shows the fault happened (errors or slow answers in its window, sessions killed);
+ *                       null when nothing did (the cell is then amber "no effect seen") and in runs from before this check
  * @param firstErrorMs   from injecting to the first answer that was not OK (null: none)
  * @param during         answers from injecting until recovered, by {@link Outcome#key()}
  * @param okPct          share of those answers that were complete successes, % (null: none answered)
@@ -22,7 +24,7 @@ import java.util.Map;
  * @param purchaseKeys   shop: the purchases by key, with lost acknowledgements recovered by a retry
  *                       and keys left unresolved (null for the portal and in runs from before retries)
  */
-public record Cell(String instance, String app, String mode, String fault, String faultLabel, String grade,
+public record Cell(String instance, String app, String mode, String fault, String faultLabel, String grade, String effect,
                    Long firstErrorMs, Map<String, Integer> baseline, Map<String, Integer> during, Double okPct, Integer fast503,
                    Long slowestMs, Long baselineSlowestMs, Long limitMs, Long recoveryMs, Integer[] threads, Integer[] openFiles, Integer[] serverConns,
                    Long[] purchases, List<String> notes, PurchaseTally purchaseKeys) {

@@ -68,6 +68,7 @@ final class CellRunner {
 
         long t0;
         long t1;
+        Integer killed;
         Long recoveredAt = null;
         Traffic traffic = new Traffic(base, instance.app(), connections, hangAfter, buyable);
         try (traffic) {
@@ -77,9 +78,9 @@ final class CellRunner {
             connsBefore = servers.connections(instance.app());
             t0 = System.nanoTime();
             try {
-                String note = injector.inject(fault, instance);
-                if (note != null) {
-                    notes.add(note);
+                killed = injector.inject(fault, instance);
+                if (killed != null && killed == 0) {
+                    notes.add("0 sessions killed");
                 }
                 Thread.sleep(timing.window());
             } finally {
@@ -142,9 +143,10 @@ final class CellRunner {
             purchases = new Long[] {bought, shopBefore == null || shopAfter == null ? null : shopAfter[0] - shopBefore[0],
                     shopBefore == null || shopAfter == null ? null : shopBefore[1] - shopAfter[1]};
         }
-        String grade = grade(during, slowest, limitMs, recovery, threadsBefore, threadsAfter, filesBefore, filesAfter,
+        String effect = effect(fault, killed, samples, t0, t1, slowest, baselineSlowest);
+        String grade = grade(during, effect, slowest, limitMs, recovery, threadsBefore, threadsAfter, filesBefore, filesAfter,
                 connsBefore, connsAfter, purchases, notes);
-        return new Cell(instance.name(), instance.app(), instance.mode(), fault.letter, fault.label, grade, firstError,
+        return new Cell(instance.name(), instance.app(), instance.mode(), fault.letter, fault.label, grade, effect, firstError,
                 baseline, during, okPct, fast503, slowest, baselineSlowest, limitMs, recovery, new Integer[] {threadsBefore, threadsAfter},
                 new Integer[] {filesBefore, filesAfter}, new Integer[] {connsBefore, connsAfter}, purchases, notes, tally);
     }
@@ -171,11 +173,35 @@ final class CellRunner {
     }
 
     /**
-     * Red: a hang, an answer slower than limit + 1 s, no recovery, or purchases that do not add up.
-     * Amber: recovery over 5 s, a wrong answer (5xx other than 503), resources that grew, or a figure
-     * that could not be read ("unmeasured": no evidence is never a pass).
+     * What shows that the fault happened, or null when nothing does. A kill: sessions killed above 0
+     * (a pool may replace them unseen). The others: an answer other than OK, or one slower than the
+     * slowest before the fault + 1 s, among the requests that overlapped the fault window [t0, t1]
+     * ({@code slowest} is theirs).
      */
-    static String grade(Map<String, Integer> during, Long slowest, Long limitMs, Long recovery, Integer thrB, Integer thrA,
+    static String effect(Fault fault, Integer killed, List<Sample> samples, long t0, long t1, Long slowest, Long baselineSlowest) {
+        if (fault == Fault.KILL) {
+            return killed != null && killed > 0 ? killed + " sessions killed" : null;
+        }
+        long notOk = samples.stream().filter(s -> !s.outcome().ok() && s.endNs() >= t0 && s.startNs() <= t1).count();
+        if (notOk > 0) {
+            return notOk + " answers not OK in the fault window";
+        }
+        if (slowest != null && baselineSlowest != null && slowest > baselineSlowest + SLACK_MS) {
+            return "slowest answer in the fault window " + slowest + " ms, before it " + baselineSlowest + " ms";
+        }
+        return null;
+    }
+
+    /** The note of a cell whose fault showed no effect. */
+    static final String NO_EFFECT = "no effect seen";
+
+    /**
+     * Red: a hang, an answer slower than limit + 1 s, no recovery, or purchases that do not add up.
+     * Amber: no sign that the fault happened ({@link #effect} null: "no effect seen"), recovery over
+     * 5 s, a wrong answer (5xx other than 503), resources that grew, or a figure that could not be
+     * read ("unmeasured": no evidence is never a pass).
+     */
+    static String grade(Map<String, Integer> during, String effect, Long slowest, Long limitMs, Long recovery, Integer thrB, Integer thrA,
                         Integer fdB, Integer fdA, Integer connB, Integer connA, Long[] purchases, List<String> notes) {
         String grade = Cell.GREEN;
         if (during.get(Outcome.HANG.key()) > 0) {
@@ -195,6 +221,10 @@ final class CellRunner {
         }
         if (grade.equals(Cell.RED)) {
             return grade;
+        }
+        if (effect == null) {
+            notes.add(NO_EFFECT);
+            grade = Cell.AMBER;
         }
         if (recovery > RECOVERY_GREEN_MS) {
             notes.add("recovery " + recovery + " ms > 5 s");

@@ -93,7 +93,7 @@ public final class FaultMatrix {
                     log.accept(instance.name() + ": (" + fault.letter + ") " + fault.label + " …");
                     Cell cell = runner.run(instance, base, fault);
                     cells.add(cell);
-                    log.accept("  " + cell.grade() + ": first error " + cell.firstErrorMs() + " ms, " + cell.during()
+                    log.accept("  " + cell.grade() + (cell.effect() == null ? "" : " (" + cell.effect() + ")") + ": first error " + cell.firstErrorMs() + " ms, " + cell.during()
                             + (cell.okPct() == null ? "" : String.format(java.util.Locale.ROOT, ", %.0f%% ok", cell.okPct()))
                             + ", slowest " + cell.slowestMs() + " ms, recovery " + cell.recoveryMs() + " ms"
                             + (cell.purchases() == null ? "" : ", purchases " + java.util.Arrays.toString(cell.purchases()))

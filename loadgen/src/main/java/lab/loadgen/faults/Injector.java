@@ -32,12 +32,12 @@ final class Injector {
         return mine;
     }
 
-    /** Injects the fault; returns a note for the record (e.g. how many sessions were killed). */
-    String inject(Fault fault, Instance instance) throws Exception {
+    /** Injects the fault; returns how many sessions it killed for {@link Fault#KILL}, null for the others. */
+    Integer inject(Fault fault, Instance instance) throws Exception {
         switch (fault) {
             case SERVER_STOP -> servers.stopMysql();
             case KILL -> {
-                return servers.killSessions(instance.app()) + " sessions killed";
+                return servers.killSessions(instance.app());
             }
             default -> {
                 for (LinkProxy p : proxiesOf(instance)) {

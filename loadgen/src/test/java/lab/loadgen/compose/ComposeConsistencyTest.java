@@ -183,6 +183,30 @@ class ComposeConsistencyTest {
         Matcher listed = Pattern.compile("(?m)^DB_SERVERS=\"([^\"]+)\"").matcher(Files.readString(ROOT.resolve("scripts/lib/server-ports.sh")));
         assertTrue(listed.find(), "server-ports.sh lists DB_SERVERS");
         assertEquals(DATABASES, Set.of(listed.group(1).split(" ")), "server-ports.sh's DB_SERVERS are the database services");
+        Map<String, Map<String, Object>> swarm = swarmServices();
+        for (String server : DATABASES) {
+            Map<String, Object> placement = (Map<String, Object>) ((Map<String, Object>) swarm.get(server).get("deploy")).get("placement");
+            String role = server.equals("mysql-shop") ? server : "db";
+            assertEquals(List.of("node.labels.asyncdb.role." + role + " == true"), placement.get("constraints"), server);
+        }
+    }
+
+    /** No health check passes a password as an argument (mysqladmin -p…): any process on the host may read those. */
+    @Test
+    void healthChecksPassNoPasswordAsAnArgument() throws Exception {
+        Pattern passwordArgument = Pattern.compile("(^|[\\s,\\[])(-p\\S|--password)");
+        for (Map<String, Map<String, Object>> file : List.of(services, swarmServices())) {
+            file.forEach((name, service) -> {
+                String check = String.valueOf(service.get("healthcheck"));
+                assertTrue(!passwordArgument.matcher(check).find(), name + "'s health check has a password argument: " + check);
+            });
+        }
+        assertTrue(String.valueOf(services.get("mysql-shop").get("healthcheck")).contains("MYSQL_PWD"), "the check still logs in");
+    }
+
+    /** docker-compose.yml with docker-compose.swarm.yml, as scripts/swarm.sh merges them (mysql-shop on a node of its own). */
+    @SuppressWarnings("unchecked")
+    static Map<String, Map<String, Object>> swarmServices() throws IOException, InterruptedException {
         Map<String, String> env = new java.util.HashMap<>(Map.of("SWARM_SECRETS", "/run/none"));
         for (String server : DATABASES) {
             String prefix = server.toUpperCase().replace('-', '_');
@@ -191,12 +215,7 @@ class ComposeConsistencyTest {
         }
         Map<String, Object> merged = new Yaml().load(dockerComposeConfig(env,
                 ROOT.resolve("docker-compose.yml"), ROOT.resolve("docker-compose.swarm.yml")));
-        Map<String, Map<String, Object>> swarm = (Map<String, Map<String, Object>>) merged.get("services");
-        for (String server : DATABASES) {
-            Map<String, Object> placement = (Map<String, Object>) ((Map<String, Object>) swarm.get(server).get("deploy")).get("placement");
-            String role = server.equals("mysql-shop") ? server : "db";
-            assertEquals(List.of("node.labels.asyncdb.role." + role + " == true"), placement.get("constraints"), server);
-        }
+        return (Map<String, Map<String, Object>>) merged.get("services");
     }
 
     static Set<String> designEnvNames() throws IOException {

@@ -124,6 +124,16 @@ class DockerfileShapeTest {
         });
     }
 
+    /** The apps' Docker health check is liveness (no database): Swarm replaces an unhealthy task mid-benchmark. */
+    @Test
+    void appHealthChecksAreLivenessNotReadiness() {
+        Map<String, String> liveness = Map.of("portal", "/actuator/health/liveness\"", "shop", "/health/live\"");
+        liveness.forEach((stage, path) -> {
+            Matcher check = Pattern.compile("(?s)HEALTHCHECK .*?CMD (.*?)\n").matcher(stages.get(stage));
+            assertTrue(check.find() && check.group(1).contains(path), stage + "'s HEALTHCHECK asks " + path + ": " + stages.get(stage));
+        });
+    }
+
     @Test
     void wrk2IsBuiltFromAPinnedCommit() {
         Matcher commit = Pattern.compile("ARG WRK2_COMMIT=([0-9a-f]{40})").matcher(dockerfile);

@@ -1,6 +1,7 @@
 package lab.loadgen.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
@@ -23,8 +24,11 @@ class GradeTest {
         return CellRunner.count(samples, s -> true);
     }
 
+    /** An effect of the fault that was seen: most grades below are about something else. */
+    static final String SEEN = "3 answers not OK in the fault window";
+
     static String grade(Map<String, Integer> during, Long slowest, Long recovery, Long[] purchases) {
-        return CellRunner.grade(during, slowest, 6_000L, recovery, 40, 41, 100, 101, 30, 30, purchases, new ArrayList<>());
+        return CellRunner.grade(during, SEEN, slowest, 6_000L, recovery, 40, 41, 100, 101, 30, 30, purchases, new ArrayList<>());
     }
 
     @Test
@@ -45,22 +49,63 @@ class GradeTest {
     void slowRecoveryWrongAnswersAndGrowthAreAmber() {
         assertEquals(Cell.AMBER, grade(during(100, 0, 0, 0), 2_000L, 5_001L, null));
         assertEquals(Cell.AMBER, grade(during(100, 0, 3, 0), 2_000L, 0L, null));
-        assertEquals(Cell.AMBER, CellRunner.grade(during(1, 0, 0, 0), 1L, 6_000L, 0L, 40, 80, 100, 100, 30, 30, null, new ArrayList<>()));
+        assertEquals(Cell.AMBER, CellRunner.grade(during(1, 0, 0, 0), SEEN, 1L, 6_000L, 0L, 40, 80, 100, 100, 30, 30, null, new ArrayList<>()));
     }
 
     @Test
     void aFigureThatCouldNotBeReadIsAmberNeverGreen() {
         List<String> notes = new ArrayList<>();
-        assertEquals(Cell.AMBER, CellRunner.grade(during(100, 0, 0, 0), 2_000L, 6_000L, 0L, null, 41, 100, 101, 30, 30, null, notes));
+        assertEquals(Cell.AMBER, CellRunner.grade(during(100, 0, 0, 0), SEEN, 2_000L, 6_000L, 0L, null, 41, 100, 101, 30, 30, null, notes));
         assertEquals(List.of("unmeasured: live threads"), notes);
         notes.clear();
-        assertEquals(Cell.AMBER, CellRunner.grade(during(100, 0, 0, 0), 2_000L, null, 0L, 40, 41, 100, 101, null, 30, null, notes),
+        assertEquals(Cell.AMBER, CellRunner.grade(during(100, 0, 0, 0), SEEN, 2_000L, null, 0L, 40, 41, 100, 101, null, 30, null, notes),
                 "no limit read from the instance, no session count");
         assertEquals(List.of("unmeasured: the instance's answer limit (lab_answer_limit_seconds), server sessions"), notes);
         assertEquals(Cell.AMBER, grade(during(100, 0, 0, 0), 2_000L, 0L, new Long[] {7L, null, null}), "orders not readable");
         assertEquals(Cell.AMBER, grade(during(100, 0, 0, 0), null, 0L, null), "no answer overlapped the fault");
-        assertEquals(Cell.RED, CellRunner.grade(during(100, 0, 0, 2), 2_000L, null, 0L, null, null, null, null, null, null, null,
+        assertEquals(Cell.RED, CellRunner.grade(during(100, 0, 0, 2), SEEN, 2_000L, null, 0L, null, null, null, null, null, null, null,
                 new ArrayList<>()), "a hang is red whatever else is missing");
+    }
+
+    static Sample answer(long startMs, long endMs, Outcome outcome) {
+        return new Sample(startMs * 1_000_000, endMs * 1_000_000, outcome, outcome == Outcome.OK ? 200 : 503, null, false);
+    }
+
+    /** Fault window [10 s, 18 s]; before it answers took up to 300 ms. */
+    static String effect(Fault fault, Integer killed, List<Sample> samples) {
+        long t0 = 10_000_000_000L;
+        long t1 = 18_000_000_000L;
+        Long slowest = samples.stream().filter(s -> s.endNs() >= t0 && s.startNs() <= t1).mapToLong(Sample::millis).max().stream()
+                .boxed().findFirst().orElse(null);
+        return CellRunner.effect(fault, killed, samples, t0, t1, slowest, 300L);
+    }
+
+    @Test
+    void aFaultWithNoEffectIsAmberNeverGreen() {
+        // every answer in the window OK and about as fast as before: nothing shows the fault happened
+        List<Sample> unharmed = List.of(answer(9_000, 9_300, Outcome.OK), answer(10_100, 10_400, Outcome.OK),
+                answer(17_800, 18_500, Outcome.OK), answer(18_200, 18_300, Outcome.UNAVAILABLE));
+        for (Fault proxied : List.of(Fault.SILENT, Fault.RESET, Fault.LATENCY, Fault.BANDWIDTH, Fault.SERVER_STOP)) {
+            assertNull(effect(proxied, null, unharmed), proxied + ": the 503 came after the window");
+        }
+        assertNull(effect(Fault.KILL, 0, List.of(answer(10_100, 10_200, Outcome.UNAVAILABLE))), "a kill that killed 0 sessions");
+        List<String> notes = new ArrayList<>();
+        assertEquals(Cell.AMBER, CellRunner.grade(during(100, 0, 0, 0), null, 2_000L, 6_000L, 0L, 40, 41, 100, 101, 30, 30, null, notes),
+                "otherwise green in every respect");
+        assertEquals(List.of(CellRunner.NO_EFFECT), notes);
+    }
+
+    @Test
+    void aFaultWithItsEffectShownCanBeGreen() {
+        assertEquals("2 answers not OK in the fault window", effect(Fault.RESET, null, List.of(answer(9_000, 10_050, Outcome.UNAVAILABLE),
+                answer(12_000, 12_100, Outcome.FAILED_PANEL), answer(12_000, 12_100, Outcome.OK))), "one began before the window, ended in it");
+        assertEquals("slowest answer in the fault window 2300 ms, before it 300 ms",
+                effect(Fault.LATENCY, null, List.of(answer(11_000, 13_300, Outcome.OK))));
+        assertNull(effect(Fault.LATENCY, null, List.of(answer(11_000, 12_300, Outcome.OK))), "not slower than before + 1 s");
+        assertEquals("4 sessions killed", effect(Fault.KILL, 4, List.of(answer(11_000, 11_100, Outcome.OK))),
+                "the pool replaced them unseen: the kill still happened");
+        assertEquals(Cell.GREEN, CellRunner.grade(during(100, 5, 0, 0), "4 sessions killed", 2_000L, 6_000L, 0L, 40, 41, 100, 101, 30, 30,
+                null, new ArrayList<>()));
     }
 
     @Test
@@ -79,7 +124,7 @@ class GradeTest {
 
     @Test
     void thePageHasOneMatrixPerApp(@TempDir Path dir) throws Exception {
-        Cell cell = new Cell("shop-jdbc", "shop", "jdbc", "b", "silent server", Cell.RED, 120L, during(1, 0, 0, 0),
+        Cell cell = new Cell("shop-jdbc", "shop", "jdbc", "b", "silent server", Cell.RED, SEEN, 120L, during(1, 0, 0, 0),
                 during(3, 0, 0, 2), 60.0, 0, 20_000L, 900L, 10_000L, null, new Integer[] {40, 40}, new Integer[] {90, null},
                 new Integer[] {20, 20}, new Long[] {1L, 1L, 1L}, List.of("2 requests hung (no answer)"),
                 new PurchaseTally(2, 1, 1, 0, 3));
@@ -88,6 +133,7 @@ class GradeTest {
         assertEquals(1, html.split("<h2>shop</h2>", -1).length - 1, html);
         assertEquals(true, html.contains("class=\"cell red\"") && html.contains("hang 2") && html.contains("2 requests hung"), html);
         assertEquals(true, html.contains("retries 3, lost acks recovered 1, unresolved 0"), html);
+        assertEquals(true, html.contains("effect: 3 answers not OK in the fault window"), html);
         assertEquals(true, html.contains("ok 60 %</strong> during the fault · fast 503s 0"), html);
         assertEquals("shop-jdbc", FaultsReport.read(dir).cells().getFirst().instance());
         assertEquals(new PurchaseTally(2, 1, 1, 0, 3), FaultsReport.read(dir).cells().getFirst().purchaseKeys());
