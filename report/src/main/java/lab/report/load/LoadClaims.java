@@ -132,9 +132,14 @@ public final class LoadClaims {
         return r.verdict().modes().get(mode);
     }
 
+    /** The same figures without their rounds: for two figures from different scenarios. */
+    private static Verdict.Candidate unpaired(Verdict.Candidate c) {
+        return c == null ? null : new Verdict.Candidate(c.value(), c.samples(), c.flags());
+    }
+
     private static Verdict.Candidate candidate(AppVerdict.Row r, String mode) {
         Verdict.Entry e = entry(r, mode);
-        return e == null ? null : new Verdict.Candidate(e.value(), e.samples(), e.flags());
+        return e == null ? null : e.candidate();
     }
 
     /**
@@ -202,7 +207,9 @@ public final class LoadClaims {
         String at = "c=" + below.get().scenario().concurrency();
         String beyond = "c=" + past.get().scenario().concurrency();
         String[] why = new String[1];
-        String winner = compare(at, candidate(below.get(), THREADPOOL), beyond, candidate(past.get(), THREADPOOL), why);
+        // two scenarios, not one: their rounds are not the same rounds, so they are not paired
+        String winner = compare(at, unpaired(candidate(below.get(), THREADPOOL)), beyond,
+                unpaired(candidate(past.get(), THREADPOOL)), why);
         return j.claim("4.2", claim, status(at, winner), String.format(Locale.ROOT,
                 "%s: threadpool %s successes/s at %d connections vs %s at %d%s", j.note(),
                 text(entry(below.get(), THREADPOOL).value()), below.get().scenario().concurrency(),

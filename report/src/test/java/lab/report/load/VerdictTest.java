@@ -158,7 +158,7 @@ class VerdictTest {
     void thesisClaimsOffTheThesisLinkSaySo() {
         List<Series> portal = new ArrayList<>(List.of(
                 series("portal", "jdbc", point(25, null, 90, 100, 110), point(500, null, 90, 100, 110)),
-                series("portal", "threadpool", point(25, null, 120, 130, 140), point(500, null, 60, 70, 80)),
+                series("portal", "threadpool", point(25, null, 120, 130, 140), point(500, null, 70, 60, 80)),
                 series("portal", "nonblocking", point(25, null, 100, 110, 120), point(500, null, 140, 150, 160))));
         List<Claim> claims = LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", portal)));
         Claim low = claim(claims, "Thread-pool outperforms");
