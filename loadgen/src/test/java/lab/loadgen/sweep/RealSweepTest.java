@@ -63,6 +63,11 @@ class RealSweepTest {
         assertTrue(r.run().notes().stream().anyMatch(n -> n.startsWith("wrk2 not run")), r.run().notes().toString());
 
         assertEquals(List.of("wrk", "httperf"), r.series().stream().map(Series::tool).toList());
+        // the warm-up is recorded: its windows' goodput and JIT time, and whether it ended steady
+        assertEquals(1, r.run().warmups().size(), String.valueOf(r.run().warmups()));
+        assertEquals("portal-jdbc", r.run().warmups().getFirst().instance());
+        assertFalse(r.run().warmups().getFirst().goodput().isEmpty());
+        assertNotNull(r.run().warmups().getFirst().compileMs().getFirst(), "JIT time from the instance's metrics");
         for (Series s : r.series()) {
             assertEquals("portal", s.app());
             assertEquals("jdbc", s.mode());
