@@ -95,11 +95,16 @@ public final class InterferenceMeter {
         }
         accounted += toolCpuSec == null ? 0 : toolCpuSec / wall * 100;
         double busyPct = (machineNow - m.machineSec()) / wall * 100;
-        double rest = Math.max(0, busyPct - accounted);
-        double otherSum = others.values().stream().mapToDouble(Double::doubleValue).sum() + rest;
-        String detail = m.instances().isEmpty() ? "no PID files in " + pidsDir + ": lab instances not told apart (all in the unaccounted rest)" : null;
+        // as measured, not clamped: a negative rest says the per-process figures overlap the machine's
+        double rest = busyPct - accounted;
+        double otherSum = others.values().stream().mapToDouble(Double::doubleValue).sum() + Math.max(0, rest);
+        boolean measured = !m.instances().isEmpty();
+        // without PID files (containers, other hosts) the lab's own processes cannot be told from others:
+        // the figure is unmeasured, never a flag
+        String detail = measured ? null : "unmeasured: no PID files in " + pidsDir
+                + ", so the lab's own processes cannot be told from others";
         return new Interference(instancePct == null ? null : round(instancePct), dbs, round(others), round(rest),
-                round(busyPct), otherSum > Interference.LIMIT_PCT, detail);
+                round(busyPct), measured && otherSum > Interference.LIMIT_PCT, detail);
     }
 
     private static Double pct(Mark m, long pid, double wall) {

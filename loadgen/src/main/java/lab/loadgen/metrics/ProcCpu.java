@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * CPU times from /proc, in seconds: the machine's busy time (user + nice + system + steal; idle,
- * I/O wait and interrupt time left out, since loopback networking is charged there to nobody in
- * particular), per process user + system time, and that of this JVM's reaped children (the load
+ * CPU times from /proc, in seconds: the machine's busy time (user + nice + system + irq + softirq +
+ * steal; idle and I/O wait left out; softirq is where loopback networking is charged, to nobody in
+ * particular, so it is counted and shows in the unaccounted rest), per process user + system time, and that of this JVM's reaped children (the load
  * tools, however many processes a step ran). Null/absent where /proc is missing.
  */
 public final class ProcCpu {
@@ -28,7 +28,8 @@ public final class ProcCpu {
             String line = Files.readAllLines(PROC.resolve("stat")).getFirst();
             String[] f = line.trim().split("\\s+");
             // cpu user nice system idle iowait irq softirq steal
-            long busy = Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[8]);
+            long busy = Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
+                    + Long.parseLong(f[7]) + Long.parseLong(f[8]);
             return busy / HZ;
         } catch (IOException | RuntimeException e) {
             return null;

@@ -113,11 +113,13 @@ final class WrkOutput {
         }
         Map<String, Long> failures = new LinkedHashMap<>();
         long successes;
+        // wrk 4 counts a reply slower than --timeout among its requests (and hands it to the script) and
+        // also as a timeout: it is a failure only, so the timeouts come off the successes (wrk2's timeouts
+        // are requests that never completed, outside its request count)
+        long slow = tool.equals("wrk") ? errorDetail.getOrDefault("timeout", 0L) : 0L;
         if (statuses != null) {
-            // wrk hands a reply slower than --timeout to the script and also counts it as a timeout: it is a
-            // failure only, so the timeouts come off the 2xx answers (never counted as successes)
             successes = Math.max(0, statuses.entrySet().stream().filter(e -> e.getKey() / 100 == 2)
-                    .mapToLong(Map.Entry::getValue).sum() - errorDetail.getOrDefault("timeout", 0L));
+                    .mapToLong(Map.Entry::getValue).sum() - slow);
             statuses.forEach((code, n) -> {
                 if (code / 100 != 2) {
                     failures.put("status" + code, n);
@@ -125,7 +127,7 @@ final class WrkOutput {
             });
         } else {
             long non2xx = errorDetail.getOrDefault("non2xx3xx", 0L);
-            successes = requests - non2xx;
+            successes = Math.max(0, requests - non2xx - slow);
             if (non2xx > 0) {
                 failures.put("non2xx3xx", non2xx);
             }
