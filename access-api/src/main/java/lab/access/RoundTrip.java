@@ -28,6 +28,8 @@ public final class RoundTrip {
 
     /** Micrometer name; Prometheus exposes it as {@code lab_link_rtt_ms}. */
     public static final String METRIC = "lab.link.rtt.ms";
+    /** How old the last finished probe is, s; Prometheus: {@code lab_link_rtt_age_seconds} (NaN before the first). */
+    public static final String AGE = "lab.link.rtt.age.seconds";
     static final int SAMPLES = 3;
 
     private final DbClient client;
@@ -36,6 +38,7 @@ public final class RoundTrip {
     private volatile double lastMs = Double.NaN;
     private volatile long lastAt;
     private volatile boolean measured;
+    private volatile long finishedAt;
 
     public RoundTrip(DbClient client, long maxAgeMillis) {
         this.client = client;
@@ -52,9 +55,18 @@ public final class RoundTrip {
                     .strongReference(true) // the gauge keeps its probe (Micrometer holds gauge state weakly by default)
                     .description("round trip to the source: minimum of " + SAMPLES + " SELECT 1 through the app's client, ms")
                     .register(registry);
+            // read after the RTT gauge in a scrape: a reader tells a probe taken before the link changed
+            Gauge.builder(AGE, probe, RoundTrip::ageSeconds).tag("source", source).strongReference(true)
+                    .description("age of the last finished round-trip probe, s").register(registry);
             probes.put(source, probe);
         });
         return Collections.unmodifiableMap(probes);
+    }
+
+    /** Seconds since the last probe finished (NaN before the first). */
+    public double ageSeconds() {
+        long at = finishedAt;
+        return at == 0 ? Double.NaN : (System.nanoTime() - at) / 1e9;
     }
 
     /** The last measured round trip in ms (NaN when none). */
@@ -92,6 +104,7 @@ public final class RoundTrip {
         measure().whenComplete((ms, error) -> {
             lastMs = error == null ? ms : Double.NaN;
             lastAt = System.nanoTime();
+            finishedAt = lastAt;
             probing.set(false);
         });
     }

@@ -21,15 +21,21 @@ import lab.loadgen.metrics.PrometheusText;
 /**
  * The link on the dashboard home: the link in force ({@code .run/link}, lab.link) and the round
  * trip each instance measured through it per source, scraped from its {@code lab_link_rtt_ms}
- * gauges (lab.access.RoundTrip; a scrape also refreshes a stale probe).
+ * gauges (lab.access.RoundTrip; a scrape also refreshes a stale probe). A probe that finished
+ * before the link last changed ({@code lab_link_rtt_age_seconds} against the link file's time) is
+ * marked stale: it measured the link before.
  */
 public record LinkPanel(String link, List<Row> rows) {
 
-    /** One instance's measured RTT to one source, ms (NaN = not measured: the source fails or the probe is starting). */
-    public record Row(String instance, String source, double ms) {
+    /**
+     * One instance's measured RTT to one source, ms (NaN = not measured: the source fails or the
+     * probe is starting); {@code stale} when it was measured before the link in force was set.
+     */
+    public record Row(String instance, String source, double ms, boolean stale) {
     }
 
     static final String METRIC = "lab_link_rtt_ms";
+    static final String AGE = "lab_link_rtt_age_seconds";
     private static final Pattern SOURCE = Pattern.compile("source=\"([^\"]*)\"");
     private static final Duration TIMEOUT = Duration.ofMillis(1500);
 
@@ -41,15 +47,34 @@ public record LinkPanel(String link, List<Row> rows) {
                 URI uri = URI.create(hosts.baseUrl(i) + i.metricsPath());
                 scrapes.add(i.hasMetrics() ? pool.submit(() -> scrape(http, uri)) : null);
             }
+            long linkSetMillis = linkSetMillis();
             for (int k = 0; k < instances.size(); k++) {
-                String text = get(scrapes.get(k));
-                for (PrometheusText.Sample s : PrometheusText.parse(text).samples(METRIC)) {
-                    Matcher m = SOURCE.matcher(s.labels());
-                    rows.add(new Row(instances.get(k).name(), m.find() ? m.group(1) : "?", s.value()));
+                PrometheusText text = PrometheusText.parse(get(scrapes.get(k)));
+                java.util.Map<String, Double> ages = new java.util.HashMap<>();
+                text.samples(AGE).forEach(a -> ages.put(source(a), a.value()));
+                for (PrometheusText.Sample s : text.samples(METRIC)) {
+                    Double age = ages.get(source(s));
+                    boolean stale = age != null && !age.isNaN()
+                            && System.currentTimeMillis() - age * 1000 < linkSetMillis;
+                    rows.add(new Row(instances.get(k).name(), source(s), s.value(), stale));
                 }
             }
         }
         return new LinkPanel(LabLink.current(LinkFile.runDir()).toString(), rows);
+    }
+
+    private static String source(PrometheusText.Sample s) {
+        Matcher m = SOURCE.matcher(s.labels());
+        return m.find() ? m.group(1) : "?";
+    }
+
+    /** When the link in force was set: the link file's time (0 when there is none). */
+    private static long linkSetMillis() {
+        try {
+            return java.nio.file.Files.getLastModifiedTime(LinkFile.runDir().resolve(LinkFile.NAME)).toMillis();
+        } catch (java.io.IOException e) {
+            return 0;
+        }
     }
 
     private static String scrape(HttpClient http, URI uri) throws Exception {
