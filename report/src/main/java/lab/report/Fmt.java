@@ -58,4 +58,12 @@ public final class Fmt {
         format = format.equals("%d") ? "%.0f" : format;
         return String.format(Locale.ROOT, format + " (" + format + "–" + format + ")", s.median(), s.min(), s.max());
     }
+
+    /** "app 0.42 · toxiproxy (link) 0.10 · mariadb 0.20", each to three decimals, in the map's order. */
+    public static String parts(java.util.Map<String, Double> byPart) {
+        StringBuilder out = new StringBuilder();
+        byPart.forEach((part, v) -> out.append(out.isEmpty() ? "" : " · ").append(part).append(' ')
+                .append(v == null ? "—" : String.format(Locale.ROOT, "%.3f", v)));
+        return out.toString();
+    }
 }

@@ -111,7 +111,28 @@ final class Points {
                     + "lab's PID files (a container or another host): its CPU time is unknown");
         }
         return Cost.of(m.requestsPerSec(), appCpu, s.maxHeapMb(), s.maxThreads(), d.level(), d.cores(),
-                i == null ? null : i.machineBusyPct());
+                i == null ? null : i.machineBusyPct()).withParts(parts(i, d), m.requestsPerSec());
+    }
+
+    /** The CPU of each part of the machine over the repetition, % of a core; null without the per-process figures. */
+    static Map<String, Double> parts(Interference i, StepData d) {
+        if (i == null || i.instanceCpuPct() == null) {
+            return null;
+        }
+        Map<String, Double> parts = new LinkedHashMap<>();
+        parts.put("app", i.instanceCpuPct());
+        if (i.databaseCpuPct() != null) {
+            parts.putAll(i.databaseCpuPct()); // the link (toxiproxy) and each database server
+        }
+        Double tool = d.outcome() == null || d.outcome().cpuSec() == null || d.outcome().wallSec() <= 0 ? null
+                : d.outcome().cpuSec() / d.outcome().wallSec() * 100.0;
+        if (tool != null) {
+            parts.put("load tool", tool);
+        }
+        double others = i.otherInstancesCpuPct() == null ? 0
+                : i.otherInstancesCpuPct().values().stream().mapToDouble(Double::doubleValue).sum();
+        parts.put("rest", (i.unaccountedCpuPct() == null ? 0 : i.unaccountedCpuPct()) + others);
+        return parts;
     }
 
     /** A step that could not run at all (instance down, no rate for wrk2, Ctrl-C, ...). */

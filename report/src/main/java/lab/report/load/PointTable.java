@@ -65,6 +65,9 @@ public final class PointTable {
             new Column("Heap MB per 1,000 connections", "cost.heapMbPerKConn", p -> cost(p, Cost::heapMbPerKConn), "%.0f"),
             new Column("Threads per 1,000 connections", "cost.threadsPerKConn", p -> cost(p, Cost::threadsPerKConn), "%.0f"),
             new Column("CPU left to it (cores)", "cost.cpuLeftCores", p -> cost(p, Cost::cpuLeftCores), "%.2f"),
+            new Column("CPU per success by part (ms): app · link · databases · load tool · rest", "cost.cpuMsPerSuccessByPart",
+                    p -> p.cost() == null || p.cost().cpuMsPerSuccessByPart() == null ? null
+                            : Fmt.parts(p.cost().cpuMsPerSuccessByPart()), "%s"),
             new Column("Instance's own RTT probe, behind the load (ms)", "queue.instanceRttMs",
                     p -> p.queue() == null ? null : p.queue().instanceRttMs(), "%.2f"),
             new Column("Queue: reply less the page's round trips (ms)", "queue.queueMs",
@@ -118,7 +121,7 @@ public final class PointTable {
         for (Column c : FIGURES) {
             Object v = c.value().apply(p);
             Spread sp = p.spread() == null ? null : p.spread().get(c.field());
-            String text = v == null ? null : sp != null && sp.n() > 1 ? Fmt.spread(sp, c.format())
+            String text = v == null ? null : v instanceof String str ? str : sp != null && sp.n() > 1 ? Fmt.spread(sp, c.format())
                     : String.format(Locale.ROOT, c.format(), v);
             row.add(v == null ? unmeasured(p, c.field()) : Cell.number(text));
         }

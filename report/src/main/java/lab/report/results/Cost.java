@@ -10,9 +10,29 @@ package lab.report.results;
  * @param threadsPerKConn       live threads (max) per 1,000 open connections of the load
  * @param cpuLeftCores          the machine's cores less what every other process used: the CPU the
  *                              measured instance could have had
+ * @param cpuMsPerSuccessByPart where a success's CPU went, ms per success by part of the machine: the app,
+ *                              the link (toxiproxy), each database server, the load tool, the rest
+ *                              (loadgen, other processes; as measured, so it may be below 0); null
+ *                              without the per-process figures
  */
 public record Cost(Double cpuMsPerSuccess, Double successesPerCpuSecond, Double heapMbPerKConn, Double threadsPerKConn,
-                   Double cpuLeftCores) {
+                   Double cpuLeftCores, java.util.Map<String, Double> cpuMsPerSuccessByPart) {
+
+    public Cost(Double cpuMsPerSuccess, Double successesPerCpuSecond, Double heapMbPerKConn, Double threadsPerKConn,
+                Double cpuLeftCores) {
+        this(cpuMsPerSuccess, successesPerCpuSecond, heapMbPerKConn, threadsPerKConn, cpuLeftCores, null);
+    }
+
+    /** This cost with the CPU per success by part: {@code cpuPctByPart} (% of a core per part) ÷ the goodput. */
+    public Cost withParts(java.util.Map<String, Double> cpuPctByPart, Double goodput) {
+        if (cpuPctByPart == null || goodput == null || goodput <= 0) {
+            return this;
+        }
+        java.util.Map<String, Double> ms = new java.util.LinkedHashMap<>();
+        cpuPctByPart.forEach((part, pct) -> ms.put(part, round(pct / 100.0 * 1000.0 / goodput)));
+        return new Cost(cpuMsPerSuccess, successesPerCpuSecond, heapMbPerKConn, threadsPerKConn, cpuLeftCores,
+                java.util.Collections.unmodifiableMap(ms));
+    }
 
     /**
      * @param goodput        successes per second

@@ -151,9 +151,13 @@ public final class Repetitions {
         if (costs.isEmpty()) {
             return null;
         }
+        Map<String, Double> byPart = new LinkedHashMap<>();
+        costs.stream().filter(c -> c.cpuMsPerSuccessByPart() != null).flatMap(c -> c.cpuMsPerSuccessByPart().keySet().stream())
+                .distinct().forEach(part -> byPart.put(part, costMedian(costs, c -> c.cpuMsPerSuccessByPart() == null ? null
+                        : c.cpuMsPerSuccessByPart().get(part))));
         return new Cost(costMedian(costs, Cost::cpuMsPerSuccess), costMedian(costs, Cost::successesPerCpuSecond),
                 costMedian(costs, Cost::heapMbPerKConn), costMedian(costs, Cost::threadsPerKConn),
-                costMedian(costs, Cost::cpuLeftCores));
+                costMedian(costs, Cost::cpuLeftCores), byPart.isEmpty() ? null : byPart);
     }
 
     private static Double costMedian(List<Cost> costs, Function<Cost, Double> f) {
