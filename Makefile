@@ -21,7 +21,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 JAR_MODULES := $(filter-out microbench,$(patsubst %/pom.xml,%,$(wildcard */pom.xml)))
 ALL_SOURCES := $(shell find $(JAR_MODULES) -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick faults compare-runtimes
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest profile report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick faults compare-runtimes
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -139,6 +139,10 @@ else
 	$(if $(ISOLATE),scripts/lab.sh up >/dev/null || echo "[loadtest] could not restart every instance: make status";) \
 	exit $$status
 endif
+
+profile: $(LOADGEN_JAR) ## CPU and wall-clock flame graphs of one instance under load (async-profiler, native lab): make profile APP=portal MODE=nonblocking LINK=wan CONCURRENCY=200 → results/profile-<time>-<instance>/
+	@$(if $(LINK),scripts/lab.sh link $(LINK) &&) $(LOADGEN) profile --instance $(or $(filter-out all,$(APP)),$(error APP=portal|shop is required))-$(or $(MODE),$(error MODE=$(call modes_of,portal) is required)) \
+	  $(if $(CONCURRENCY),--connections $(CONCURRENCY)) --pids-dir $${RUN_DIR:-.run}/pids --results-dir $(or $(RESULTS_DIR),results)
 
 compare-runtimes: $(LOADGEN_JAR) ## native against compose: the newest compose run and the newest native run of its profile (or RUNS="<a> <b>") agree? docs/containers.md
 	$(LOADGEN) compare $(if $(RUNS),--runs "$(RUNS)") --results-dir $(or $(RESULTS_DIR),results)

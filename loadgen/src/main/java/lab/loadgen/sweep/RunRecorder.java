@@ -55,6 +55,12 @@ public final class RunRecorder {
         run = run.withRounds(List.copyOf(rounds));
     }
 
+    /** Records a point's profile (or why there is none). */
+    public synchronized void profile(Run.Profile p) {
+        run = run.withProfile(p);
+        save();
+    }
+
     /** Records how an instance was warmed up. */
     public synchronized void warmup(Run.Warmup w) {
         run = run.withWarmup(w);

@@ -79,15 +79,30 @@ final class StepExecutor {
                 rate, raw, started, interference, step.rttMs(), cpus, tool.name().equals(ToolPlan.WRK)));
     }
 
-    /** An unrecorded run of the point's own tool and level, so its repetitions start from a settled server. */
-    void warmUpPoint(Step step, LoadTool tool, Integer rate) throws InterruptedException {
+    /**
+     * An unrecorded run of the point's own tool and level, so its repetitions start from a settled
+     * server; the app's CPU is profiled meanwhile (async-profiler, natively), so that every point has
+     * a flame graph and its measured repetitions run unprofiled. Returns the point's profile, or null
+     * when there was no warm-up run.
+     */
+    lab.report.results.Run.Profile warmUpPoint(Step step, LoadTool tool, Integer rate) throws InterruptedException {
         int sec = step.plan().pointWarmupSec();
         if (sec <= 0 || tool.name().equals(ToolPlan.HTTPERF) || tool.name().equals(ToolPlan.CEILING)) {
-            return; // httperf has no fixed length; the ceiling warms itself up in its own JVM
+            return null; // httperf has no fixed length; the ceiling warms itself up in its own JVM
         }
+        Long pid = pidOf(step.target().instance().name());
+        String why = pid == null ? "no PID file for " + step.target().instance().name()
+                + " (a container or another host): not profiled" : lab.loadgen.metrics.Profiler.start(pid, "cpu");
         List<List<String>> commands = tool.commands(request(step, rate, step.level(), sec));
         ProcessRunner.Outcome out = runner.run(commands, Duration.ofSeconds(sec + 30L));
         dir.writeRaw(step.label() + "-warmup", RawOutput.format(commands, out));
+        String file = "raw/" + step.label() + "-cpu.html";
+        if (why == null) {
+            why = lab.loadgen.metrics.Profiler.stop(pid, dir.dir().resolve(file));
+        }
+        var i = step.target().instance();
+        return new lab.report.results.Run.Profile(i.app(), i.mode(), step.tool(), step.level(), step.rttMs(), "cpu",
+                why == null ? file : null, why);
     }
 
     /** One warm-up window of wrk, in seconds. */

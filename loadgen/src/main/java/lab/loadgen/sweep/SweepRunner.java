@@ -229,7 +229,10 @@ public final class SweepRunner {
         running.forEach(step -> linkRtt.put(step, probe(step)));
         try {
             for (Step step : running) {
-                exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
+                Run.Profile profile = exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
+                if (profile != null) {
+                    recorder.profile(profile);
+                }
             }
             int max = running.isEmpty() ? 0 : running.getFirst().plan().maxRepetitions();
             double plannedSec = scenario.stream().mapToDouble(Step::plannedSec).sum();

@@ -38,7 +38,11 @@ public final class PointTable {
     }
 
     /** A point with where it came from; {@code rawBase} is prefixed to its raw files' names. */
-    public record Source(String run, String mode, String tool, Point point, String rawBase) {
+    public record Source(String run, String mode, String tool, Point point, String rawBase,
+                         lab.report.results.Run.Profile profile) {
+        public Source(String run, String mode, String tool, Point point, String rawBase) {
+            this(run, mode, tool, point, rawBase, null);
+        }
     }
 
     private record Column(String header, String field, Function<Point, Object> value, String format) {
@@ -131,12 +135,15 @@ public final class PointTable {
                 + (p.multiplexing() == null ? "" : p.multiplexing() ? ", multiplexed" : ", not multiplexed")));
         row.add(Cell.number(p.interference() == null ? "—" : String.format(Locale.ROOT, "%.1f", p.interference().otherPct())));
         row.add(Cell.of(flags(p)));
-        row.add(rawLinks(p, s.rawBase()));
+        row.add(rawLinks(p, s.rawBase(), s.profile()));
         rows.add(row);
     }
 
-    private static Cell rawLinks(Point p, String base) {
+    private static Cell rawLinks(Point p, String base, lab.report.results.Run.Profile profile) {
         List<Link> links = new ArrayList<>();
+        if (profile != null && profile.file() != null) {
+            links.add(new Link(profile.event() + " flame graph", base + profile.file()));
+        }
         if (p.raw() != null) {
             links.add(new Link("output", base + p.raw()));
         }

@@ -74,7 +74,8 @@ public final class ReportPage {
             for (Results r : runs) {
                 String base = overlay ? runPrefix + r.run().id() + "/" : "";
                 r.series().stream().filter(s -> s.app().equals(app)).forEach(s -> s.points().forEach(p ->
-                        table.add(new PointTable.Source(r.run().id(), s.mode(), s.tool(), p, base))));
+                        table.add(new PointTable.Source(r.run().id(), s.mode(), s.tool(), p, base,
+                                profileOf(r, s, p)))));
             }
             appViews.add(Map.of("name", app, "table", table));
         }
@@ -90,6 +91,16 @@ public final class ReportPage {
         model.put("chartJsVersion", ChartJs.version());
         model.put("data", ResultsJson.forScript(chartData(runs, apps)));
         return lab.report.Templates.toolkit().render("report.ftlh", model);
+    }
+
+    /** The profile taken at this point's warm-up, or null. */
+    static lab.report.results.Run.Profile profileOf(Results r, Series s, lab.report.results.Point p) {
+        if (r.run().profiles() == null || p.concurrency() == null) {
+            return null;
+        }
+        return r.run().profiles().stream().filter(x -> x.app().equals(s.app()) && x.mode().equals(s.mode())
+                && x.tool().equals(s.tool()) && x.concurrency() == p.concurrency()
+                && java.util.Objects.equals(x.rttMs(), p.rttMs())).reduce((a, b) -> b).orElse(null);
     }
 
     private static Map<String, Object> chartData(List<Results> runs, Set<String> apps) {

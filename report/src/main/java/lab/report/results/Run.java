@@ -17,17 +17,36 @@ import java.util.Map;
  *                without proxies or when it could not be measured
  * @param warmups  per instance, how long it was warmed up before its first point and whether it
  *                 was steady then; null for runs without a warm-up
+ * @param profiles per point, the app's CPU flame graph taken during the point's warm-up run (so the
+ *                 measured repetitions run unprofiled), or why there is none; null without profiles
  */
 public record Run(String id, String started, String finished, String profile, Machine machine,
                   String status, String order, Map<String, ToolInfo> tools, Map<String, Object> plan,
                   List<String> notes, List<String> runs, List<Round> rounds, String link, ProxyHop proxyHop,
-                  List<Warmup> warmups) {
+                  List<Warmup> warmups, List<Profile> profiles) {
+
+    /**
+     * One point's profile.
+     *
+     * @param file  the flame graph (HTML), relative to the run directory; null when none was taken
+     * @param error why none was taken (no PID: a container or another host; the attach refused)
+     */
+    public record Profile(String app, String mode, String tool, int concurrency, Double rttMs, String event, String file,
+                          String error) {
+    }
+
+    public Run withProfile(Profile p) {
+        List<Profile> all = new java.util.ArrayList<>(profiles == null ? List.of() : profiles);
+        all.add(p);
+        return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
+                proxyHop, warmups, List.copyOf(all));
+    }
 
     public Run(String id, String started, String finished, String profile, Machine machine, String status, String order,
                Map<String, ToolInfo> tools, Map<String, Object> plan, List<String> notes, List<String> runs,
                List<Round> rounds, String link, ProxyHop proxyHop) {
         this(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link, proxyHop,
-                null);
+                null, null);
     }
 
     /**
@@ -47,7 +66,7 @@ public record Run(String id, String started, String finished, String profile, Ma
         List<Warmup> all = new java.util.ArrayList<>(warmups == null ? List.of() : warmups);
         all.add(w);
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, List.copyOf(all));
+                proxyHop, List.copyOf(all), profiles);
     }
 
     /** One round of one scenario: the app, link RTT (null: left as it was), level and tool, and the modes' order. */
@@ -56,11 +75,11 @@ public record Run(String id, String started, String finished, String profile, Ma
 
     public Run withRounds(List<Round> r) {
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, r, link, proxyHop,
-                warmups);
+                warmups, profiles);
     }
 
     public Run finished(String when, String newStatus) {
         return new Run(id, started, when, profile, machine, newStatus, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, warmups);
+                proxyHop, warmups, profiles);
     }
 }

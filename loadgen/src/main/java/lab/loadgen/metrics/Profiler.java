@@ -1,0 +1,99 @@
+package lab.loadgen.metrics;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * async-profiler attached to an instance's running JVM: its native library (from the
+ * {@code tools.profiler:async-profiler} jar on loadgen's class path) loaded into the instance with
+ * {@code jcmd <pid> JVMTI.agent_load}, which also carries the commands ({@code start,event=cpu},
+ * then {@code stop,file=flame.html}) to the agent once loaded. Only on this machine's own
+ * processes (a PID), as the same user; where the library, jcmd or the attach is refused, the call
+ * returns why and nothing is profiled.
+ */
+public final class Profiler {
+
+    private static final String LIBRARY = "linux-x64/libasyncProfiler.so";
+    private static volatile Path extracted;
+
+    private Profiler() {
+    }
+
+    /** Starts sampling {@code event} (cpu, wall, lock, alloc) in process {@code pid}; null when started, else why not. */
+    public static String start(long pid, String event) throws InterruptedException {
+        return agent(pid, "start,event=" + event + (event.equals("wall") ? ",interval=5ms" : ""));
+    }
+
+    /** Stops sampling in {@code pid} and writes the flame graph (HTML) to {@code file}; null when written, else why not. */
+    public static String stop(long pid, Path file) throws InterruptedException {
+        String why = agent(pid, "stop,file=" + file.toAbsolutePath());
+        return why != null ? why : Files.isRegularFile(file) ? null : "async-profiler wrote no " + file;
+    }
+
+    private static String agent(long pid, String command) throws InterruptedException {
+        Path lib;
+        try {
+            lib = library();
+        } catch (IOException e) {
+            return "async-profiler's library could not be extracted: " + e.getMessage();
+        }
+        if (lib == null) {
+            return "async-profiler has no library for this platform (" + System.getProperty("os.name") + " "
+                    + System.getProperty("os.arch") + ")";
+        }
+        Path jcmd = Path.of(ProcessHandle.current().info().command().orElse("java")).resolveSibling("jcmd");
+        if (!Files.isExecutable(jcmd)) {
+            return "no jcmd beside " + jcmd.getParent() + ": run loadgen on a JDK";
+        }
+        try {
+            // quoted: jcmd would read "start,event=cpu" as its own key=value option
+            Process p = new ProcessBuilder(List.of(jcmd.toString(), Long.toString(pid), "JVMTI.agent_load", lib.toString(),
+                    '"' + command + '"')).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "jcmd did not answer within 30 s";
+            }
+            // jcmd prints "return code: 0" when the agent accepted the command
+            return p.exitValue() == 0 && out.contains("return code: 0") && !out.contains("[ERROR]")
+                    ? null : "jcmd " + pid + " JVMTI.agent_load: " + out.strip().replace('\n', ' ');
+        } catch (IOException e) {
+            return "jcmd could not run: " + e.getMessage();
+        }
+    }
+
+    /**
+     * The native library, extracted once to one fixed path per version and kept there: a JVM that
+     * loaded it keeps it, and loading it again from the same path sends the agent a command instead
+     * of loading a second copy. Null on another platform.
+     */
+    private static synchronized Path library() throws IOException {
+        if (extracted != null) {
+            return extracted;
+        }
+        if (!System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).contains("linux")
+                || !List.of("amd64", "x86_64").contains(System.getProperty("os.arch"))) {
+            return null;
+        }
+        try (InputStream in = Profiler.class.getClassLoader().getResourceAsStream(LIBRARY)) {
+            if (in == null) {
+                return null;
+            }
+            byte[] bytes = in.readAllBytes();
+            Path lib = Path.of(System.getProperty("java.io.tmpdir"), "asyncdb-lab-libasyncProfiler-"
+                    + Integer.toHexString(java.util.Arrays.hashCode(bytes)) + ".so");
+            if (!Files.isRegularFile(lib) || Files.size(lib) != bytes.length) {
+                Path tmp = Files.createTempFile(lib.getParent(), "libasyncProfiler", ".so");
+                Files.write(tmp, bytes);
+                Files.move(tmp, lib, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+            extracted = lib;
+            return lib;
+        }
+    }
+}
