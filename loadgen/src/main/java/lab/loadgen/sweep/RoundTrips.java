@@ -14,7 +14,7 @@ import lab.loadgen.config.Instance;
 final class RoundTrips {
 
     static final int PORTAL_SERIAL = 12;
-    static final int PORTAL_FORK_JOIN = 5;
+    static final int PORTAL_FORK_JOIN = lab.report.load.AnswerMap.PORTAL_BUSIEST_SOURCE_QUERIES;
 
     private RoundTrips() {
     }

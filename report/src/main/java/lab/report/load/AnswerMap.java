@@ -30,10 +30,23 @@ import lab.report.Verdict;
  * @param grids   per measure, its grid
  * @param rttLabels per round trip, what the column is: the link's name and the round trip measured
  *                at rest through the proxies (median of the points' probes)
+ * @param kept    per mode at the highest load, the goodput it keeps as the round trip grows
  */
 public record AnswerMap(String app, String tool, List<Integer> levels, List<Double> rtts, List<Grid> grids,
                         List<Crossover> crossover, String sentence, List<String> disagreements,
-                        List<String> rttLabels) {
+                        List<String> rttLabels, List<Kept> kept) {
+
+    /** The portal page's queries on its busiest source (5 lookups on each contacts source): what holds a connection longest. */
+    public static final int PORTAL_BUSIEST_SOURCE_QUERIES = 5;
+
+    /**
+     * At the highest load, one mode's goodput at each round trip: as a share of its own goodput on the
+     * proxy hop alone (0 ms), and as a share of its own connection bound where one holds (a portal mode
+     * whose sessions are not pipelined: connections per source ÷ (the busiest source's queries per
+     * page × the round trip measured)); "—" where not measured or no bound holds.
+     */
+    public record Kept(String mode, List<String> ofZero, List<String> ofBound) {
+    }
 
     /** A map needs at least this many levels and round trips to be one. */
     static final int MIN_LEVELS = 2;
@@ -122,10 +135,44 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             grids.add(new Grid(measure.key(), measure.title(), measure.unit(), rows));
         }
         List<String> labels = rtts.stream().map(rtt -> rttLabel(rtt, series)).toList();
+        List<Kept> kept = kept(v.app(), series, levels.last(), List.copyOf(rtts));
         AnswerMap partial = new AnswerMap(v.app(), v.tool(), List.copyOf(levels), List.copyOf(rtts), grids,
-                Crossover.of(v), null, List.of(), labels);
+                Crossover.of(v), null, List.of(), labels, kept);
         return new AnswerMap(v.app(), v.tool(), partial.levels, partial.rtts, grids, partial.crossover,
-                Sentence.of(partial, v), disagreements(partial), labels);
+                Sentence.of(partial, v), disagreements(partial), labels, kept);
+    }
+
+    static List<Kept> kept(String app, List<Series> series, int level, List<Double> rtts) {
+        List<Kept> out = new ArrayList<>();
+        for (Series s : series) {
+            Map<Double, Point> at = new LinkedHashMap<>();
+            s.points().stream().filter(p -> Objects.equals(p.concurrency(), level) && p.rttMs() != null && p.error() == null
+                    && p.requestsPerSec() != null).forEach(p -> at.put(p.rttMs(), p));
+            Point zero = at.get(0.0);
+            List<String> ofZero = new ArrayList<>();
+            List<String> ofBound = new ArrayList<>();
+            for (double rtt : rtts) {
+                Point p = at.get(rtt);
+                ofZero.add(p == null || zero == null || !(zero.requestsPerSec() > 0) ? "—"
+                        : String.format(Locale.ROOT, "%.0f %%", p.requestsPerSec() / zero.requestsPerSec() * 100));
+                Double bound = p == null ? null : bound(app, p);
+                ofBound.add(bound == null ? "—" : String.format(Locale.ROOT, "%.0f %% of %.0f/s",
+                        p.requestsPerSec() / bound * 100, bound));
+            }
+            out.add(new Kept(s.mode(), ofZero, ofBound));
+        }
+        return out;
+    }
+
+    /** Pages/s the connections allow, or null where no such bound holds (pipelined sessions, another app, no RTT). */
+    static Double bound(String app, Point p) {
+        Double rtt = p.rttMeasuredMs() != null ? p.rttMeasuredMs() : p.rttMs();
+        if (!app.equals("portal") || Boolean.TRUE.equals(p.multiplexing()) || p.dbConnections() == null
+                || p.dbConnections().isEmpty() || rtt == null || rtt < 1) {
+            return null; // below a millisecond the CPU, not the link, bounds a page
+        }
+        int connections = p.dbConnections().values().stream().mapToInt(Integer::intValue).min().orElseThrow();
+        return connections / (PORTAL_BUSIEST_SOURCE_QUERIES * rtt / 1000.0);
     }
 
     /** "0.19 ms (lan, the thesis' 1 GbE) · measured 0.41 ms": the link asked for, and what the probes saw. */
