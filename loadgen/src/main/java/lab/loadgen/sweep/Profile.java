@@ -57,7 +57,7 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
                             + "hop alone), lan (" + Link.LAN.rttMs() + " ms, the thesis' 1 GbE), 20 ms and wan ("
                             + Link.WAN.rttMs() + " ms, the thesis' Internet link), set through the lab's Toxiproxy "
                             + "proxies between the scenarios; wrk (closed loop) only; each instance warmed up until "
-                            + "steady; 3 to 7 interleaved rounds of 4 s per scenario (more while a mode against jdbc "
+                            + "steady; 3 to 7 interleaved rounds of 3 s per scenario (more while a mode against jdbc "
                             + "is still tied, within " + MAP_BUDGET_SEC / 60 + " minutes in all); PROFILE=quick adds oha "
                             + "and the DB-only rate"), MAP_BUDGET_SEC);
             // two short levels per mode, two repetitions, for CI
@@ -90,9 +90,10 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
     }
 
     private static AppPlan map(String app) {
-        // 4 s rounds: 16 scenarios × 9 instances × 3 rounds fit 24 minutes with the warm-ups, and leave
-        // time for the added rounds; warmupSec caps the steady-state warm-up of each instance
-        return new AppPlan(MAP_LEVELS.get(app), 5, 4, 5, 30, 0.5, 60, 3, 2, List.of(), MAP_RTTS, 7);
+        // 3 s repetitions: 16 scenarios × 9 instances × 3 rounds, the points' warm-ups (each profiled) and the
+        // instances' warm-ups (at most 21 s each) take about 20 minutes on two cores, which leaves a few
+        // minutes of the budget for added rounds
+        return new AppPlan(MAP_LEVELS.get(app), 5, 3, 5, 21, 0.5, 60, 3, 2, List.of(), MAP_RTTS, 7);
     }
 
     private static AppPlan latency(String app) {

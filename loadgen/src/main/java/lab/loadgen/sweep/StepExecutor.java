@@ -176,7 +176,7 @@ final class StepExecutor {
     /** The idle CPU of an instance between repetitions: below this share of one core. */
     static final double IDLE_CORES = 0.10;
     private static final Duration IDLE_POLL = Duration.ofMillis(100);
-    private static final Duration IDLE_MAX = Duration.ofSeconds(3);
+    private static final Duration IDLE_MAX = Duration.ofSeconds(2);
 
     /**
      * After a repetition: waits until the instance's own CPU falls below {@link #IDLE_CORES} of a
