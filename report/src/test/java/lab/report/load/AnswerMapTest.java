@@ -133,6 +133,38 @@ class AnswerMapTest {
         assertEquals("jdbc", c.winner());
     }
 
+    @Test
+    void eachModeKeepsAShareOfItsOwnZeroMsGoodputAndOfItsConnectionBound() {
+        List<Series> series = List.of(
+                series("jdbc", point(200, 0.0, 90, 400, 800, 810, 820), withPool(point(200, 78.0, 30, 2500, 48, 50, 52), 78.0)),
+                series("nonblocking", point(200, 0.0, 95, 28, 900, 910, 920), point(200, 78.0, 30, 250, 880, 890, 900)));
+        List<AnswerMap.Kept> kept = AnswerMap.kept("portal", series, 200, List.of(0.0, 78.0));
+        assertEquals(List.of("100 %", "6 %"), kept.get(0).ofZero(), "jdbc keeps 50 of 810");
+        // 20 connections ÷ (5 queries on the busiest source × 78 ms) = 51.3 pages/s
+        assertEquals("98 % of 51/s", kept.get(0).ofBound().get(1), "50 of 51.3");
+        assertEquals(List.of("100 %", "98 %"), kept.get(1).ofZero());
+        assertEquals("—", kept.get(1).ofBound().get(1), "no pool size known: no bound");
+    }
+
+    /** The point with 20 connections per source, not pipelined, and the link measured at {@code rtt}. */
+    static Point withPool(Point p, double rtt) {
+        return new Point(p.concurrency(), p.requestsPerSec(), p.meanReplyMs(), p.p50Ms(), p.p99Ms(), p.errors(),
+                p.serverThreads(), p.serverHeapMb(), p.p75Ms(), p.p90Ms(), p.p999Ms(), p.maxMs(), p.requests(),
+                p.durationSec(), p.targetRate(), p.achievedConcurrency(), p.serverCpuPct(), p.loadToolCpuPct(),
+                p.loadToolCpuSec(), p.loadToolSaturated(), p.saturationReason(), p.errorDetail(), p.failedPanels(),
+                p.unmeasured(), p.flags(), p.error(), p.raw(), p.started(), p.littleConcurrency(), p.spread(),
+                p.repetitions(), p.interference(), p.rttMs(), rtt, Map.of("contacts-mysql", 20, "logs-pg", 20), false,
+                p.successes(), p.answersPerSec(), p.errorRatePct(), p.failureMeanMs(), p.latencyOf(), p.cost(), p.queue());
+    }
+
+    @Test
+    void flagsAreSaidInWords() {
+        assertEquals("no decision: nonblocking — other processes took the CPU while it ran; its repetitions still trend "
+                + "one way (not steady)", Flags.inWords("nonblocking flagged: interference, notSteady"));
+        assertEquals("no decision: too few repetitions (jdbc: 2, 3 needed)",
+                Flags.inWords("too few repetitions (jdbc: 2, 3 needed)"));
+    }
+
     /** A point whose every repetition failed. */
     static Point failed(int c, double rtt) {
         Point f = new Point(c, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
