@@ -19,6 +19,7 @@ root=$(cd "$here/.." && pwd)
 . "$here/lib/instances.sh"
 . "$here/lib/urls.sh"
 . "$here/lib/detach.sh"
+. "$here/lib/cgroup.sh"
 
 RUN_DIR=${RUN_DIR:-$root/.run}
 PIDS=$RUN_DIR/pids
@@ -62,14 +63,22 @@ table() { # instances…
 }
 
 # Starts a daemon in its own session (a Ctrl-C in this terminal doesn't stop the lab) holding no
-# descriptor of ours beyond stdio (lib/detach.sh).
+# descriptor of ours beyond stdio (lib/detach.sh), in a cgroup named after its log (lib/cgroup.sh).
 daemon() { # log command…
   local log=$1
   shift
   (
     close_inherited_fds
+    cgroup_join "$(basename "$log" .log)"
     exec setsid nohup "$@" >"$log" 2>&1 </dev/null
   ) &
+}
+
+# The database servers run as services: their processes (PostgreSQL's backends fork from its
+# postmaster, so later ones follow) go into groups of their own too.
+group_databases() {
+  cgroup_move mariadb $(pgrep -x mariadbd; pgrep -x mysqld)
+  cgroup_move postgresql $(pgrep -x postgres)
 }
 
 start_one() { # instance -> 0 started or already ours, 1 port taken by something else
@@ -182,6 +191,7 @@ up() {
     instance_field "$n" 2 >/dev/null || { say "error: unknown instance '$n'"; exit 2; }
   done
   link_up || exit 1
+  group_databases
   for n in "${names[@]}"; do
     start_one "$n" || failed=1
   done

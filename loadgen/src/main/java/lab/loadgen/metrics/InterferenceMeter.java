@@ -11,10 +11,12 @@ import java.util.TreeMap;
 import lab.report.results.Interference;
 
 /**
- * Who used the CPU while a repetition ran: the measured instance, the database servers (MariaDB,
- * PostgreSQL, every process of theirs), the other lab instances (their PID files under the lab's
- * run folder), and the unaccounted rest of the machine's busy time after those, the load tool and
- * loadgen itself. Usage: {@code Mark m = start(); ... run ...; stop(m, toolCpuSec)}.
+ * Who used the CPU while a repetition ran: the measured instance, the link (toxiproxy), the database
+ * servers, the other lab instances, and the rest of the machine's busy time after those, the load
+ * tool and loadgen itself. Each part is read from its cgroup v2 group where the lab has them
+ * ({@link CgroupCpu}: every process and child of that part, PostgreSQL's forked backends included),
+ * else from /proc by the lab's PID files and the database servers' process names. Usage:
+ * {@code Mark m = start(); ... run ...; stop(m, toolCpuSec)}.
  */
 public final class InterferenceMeter {
 
@@ -23,10 +25,11 @@ public final class InterferenceMeter {
 
     private final Path pidsDir;
     private final String measured;
+    private final CgroupCpu groups;
 
-    /** Where the CPU times stood when a repetition started. */
+    /** Where the CPU times stood when a repetition started; {@code groupSec} per lab group (empty: none). */
     public record Mark(long nanos, Double machineSec, Double selfSec, Map<Long, Double> procSec,
-                       Map<Long, String> dbs, Map<String, Long> instances) {
+                       Map<Long, String> dbs, Map<String, Long> instances, Map<String, Double> groupSec) {
     }
 
     /**
@@ -34,18 +37,28 @@ public final class InterferenceMeter {
      * @param measured the instance under load
      */
     public InterferenceMeter(Path pidsDir, String measured) {
+        this(pidsDir, measured, CgroupCpu.lab());
+    }
+
+    InterferenceMeter(Path pidsDir, String measured, CgroupCpu groups) {
         this.pidsDir = pidsDir;
         this.measured = measured;
+        this.groups = groups;
     }
 
     public Mark start() {
+        Map<String, Double> groupSec = groups.usageSec();
+        if (groupSec.containsKey(measured)) {
+            return new Mark(System.nanoTime(), ProcCpu.machineBusySec(), ProcCpu.processSec(ProcessHandle.current().pid()),
+                    Map.of(), Map.of(), Map.of(), groupSec);
+        }
         Map<String, Long> instances = instancePids();
         Map<Long, String> dbs = ProcCpu.byName(DATABASES.keySet());
         Map<Long, Double> proc = new HashMap<>();
         instances.values().forEach(pid -> put(proc, pid));
         dbs.keySet().forEach(pid -> put(proc, pid));
         return new Mark(System.nanoTime(), ProcCpu.machineBusySec(), ProcCpu.processSec(ProcessHandle.current().pid()),
-                proc, dbs, instances);
+                proc, dbs, instances, Map.of());
     }
 
     private static void put(Map<Long, Double> proc, long pid) {
@@ -66,9 +79,30 @@ public final class InterferenceMeter {
         Map<String, Double> others = new TreeMap<>();
         Map<String, Double> links = new TreeMap<>();
         double accounted = 0;
-        for (Map.Entry<String, Long> e : m.instances().entrySet()) {
-            Double pct = pct(m, e.getValue(), wall);
-            if (pct == null) {
+        // per part, % of a core: from the groups, or from the PID files (instances, toxiproxy) and /proc (databases)
+        Map<String, Double> parts = new TreeMap<>();
+        if (!m.groupSec().isEmpty()) {
+            Map<String, Double> now = groups.usageSec();
+            m.groupSec().forEach((g, before) -> {
+                Double after = now.get(g);
+                if (after != null) {
+                    parts.put(g, Math.max(0, after - before) / wall * 100);
+                }
+            });
+        } else {
+            m.instances().forEach((name, pid) -> {
+                Double pct = pct(m, pid, wall);
+                if (pct != null) {
+                    parts.put(name, pct);
+                }
+            });
+        }
+        Map<String, Double> dbs = new TreeMap<>();
+        for (Map.Entry<String, Double> e : parts.entrySet()) {
+            Double pct = e.getValue();
+            if (DATABASES.containsValue(e.getKey())) {
+                dbs.merge(e.getKey(), pct, Double::sum);
+                accounted += pct;
                 continue;
             }
             accounted += pct;
@@ -80,7 +114,7 @@ public final class InterferenceMeter {
                 others.put(e.getKey(), pct);
             }
         }
-        Map<String, Double> dbs = new TreeMap<>(links);
+        dbs.putAll(links);
         for (Map.Entry<Long, String> e : m.dbs().entrySet()) {
             Double pct = pct(m, e.getKey(), wall);
             if (pct != null) {
@@ -98,10 +132,10 @@ public final class InterferenceMeter {
         // as measured, not clamped: a negative rest says the per-process figures overlap the machine's
         double rest = busyPct - accounted;
         double otherSum = others.values().stream().mapToDouble(Double::doubleValue).sum() + Math.max(0, rest);
-        boolean measured = !m.instances().isEmpty();
-        // without PID files (containers, other hosts) the lab's own processes cannot be told from others:
-        // the figure is unmeasured, never a flag
-        String detail = measured ? null : "unmeasured: no PID files in " + pidsDir
+        boolean measured = !m.instances().isEmpty() || !m.groupSec().isEmpty();
+        // without groups or PID files (containers, other hosts) the lab's own processes cannot be told
+        // from others: the figure is unmeasured, never a flag
+        String detail = measured ? null : "unmeasured: no cgroups of the lab and no PID files in " + pidsDir
                 + ", so the lab's own processes cannot be told from others";
         return new Interference(instancePct == null ? null : round(instancePct), dbs, round(others), round(rest),
                 round(busyPct), measured && otherSum > Interference.LIMIT_PCT, detail);

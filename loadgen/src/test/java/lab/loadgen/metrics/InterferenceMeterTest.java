@@ -22,7 +22,7 @@ class InterferenceMeterTest {
         Process spin = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
         try {
             Files.writeString(pids.resolve("portal-jdbc.pid"), Long.toString(spin.pid()));
-            InterferenceMeter meter = new InterferenceMeter(pids, "portal-jdbc");
+            InterferenceMeter meter = new InterferenceMeter(pids, "portal-jdbc", new CgroupCpu(null));
             InterferenceMeter.Mark mark = meter.start();
             Thread.sleep(1000);
             Interference i = meter.stop(mark, 0.0);
@@ -41,7 +41,7 @@ class InterferenceMeterTest {
     void withoutPidFilesTheFigureIsUnmeasuredNotAFlag(@TempDir Path pids) throws Exception {
         Process spin = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
         try {
-            InterferenceMeter meter = new InterferenceMeter(pids.resolve("none"), "portal-jdbc");
+            InterferenceMeter meter = new InterferenceMeter(pids.resolve("none"), "portal-jdbc", new CgroupCpu(null));
             InterferenceMeter.Mark mark = meter.start();
             Thread.sleep(500);
             Interference i = meter.stop(mark, 0.0);
@@ -50,6 +50,45 @@ class InterferenceMeterTest {
             assertTrue(i.unaccountedCpuPct() > 20, "the spinning shell lands in the rest: " + i);
         } finally {
             spin.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void eachPartIsReadFromItsCgroupChildrenIncluded() throws Exception {
+        Path mount = cgroup2Mount();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mount != null && Files.isWritable(mount), "no writable cgroup2 here");
+        Path root = mount.resolve("asyncdb-lab-test-" + ProcessHandle.current().pid());
+        Path instance = Files.createDirectories(root.resolve("portal-jdbc"));
+        Path db = Files.createDirectories(root.resolve("postgresql"));
+        // the "database" spins in a child of the process put in its group: a forked backend
+        Process server = new ProcessBuilder("sh", "-c", "sleep 0.3; sh -c 'while :; do :; done' & wait").start();
+        Process app = new ProcessBuilder("sh", "-c", "sleep 0.3; while :; do :; done").start();
+        try {
+            Files.writeString(db.resolve("cgroup.procs"), Long.toString(server.pid()));
+            Files.writeString(instance.resolve("cgroup.procs"), Long.toString(app.pid()));
+            Thread.sleep(400);
+            InterferenceMeter meter = new InterferenceMeter(null, "portal-jdbc", new CgroupCpu(root));
+            InterferenceMeter.Mark mark = meter.start();
+            Thread.sleep(1000);
+            Interference i = meter.stop(mark, 0.0);
+            assertTrue(i.instanceCpuPct() > 20, i.toString());
+            assertTrue(i.databaseCpuPct().get("postgresql") > 20, "the forked child counts for its server: " + i);
+            assertNull(i.detail());
+        } finally {
+            server.descendants().forEach(ProcessHandle::destroyForcibly);
+            server.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            app.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            Thread.sleep(200);
+            Files.deleteIfExists(instance);
+            Files.deleteIfExists(db);
+            Files.deleteIfExists(root);
+        }
+    }
+
+    private static Path cgroup2Mount() throws java.io.IOException {
+        try (var lines = Files.lines(Path.of("/proc/mounts"))) {
+            return lines.map(l -> l.split(" ")).filter(f -> f.length > 2 && f[2].equals("cgroup2"))
+                    .map(f -> Path.of(f[1])).findFirst().orElse(null);
         }
     }
 
