@@ -110,7 +110,7 @@ link_command() {
   "$jdk/bin/java" -jar "$root/loadgen/target/loadgen.jar" link "$@"
 }
 
-# TOXIPROXY_SERVER, else toxiproxy-server on PATH or where go install puts it; empty when missing.
+# TOXIPROXY_SERVER, else toxiproxy-server on PATH or where make tools puts it; empty when missing.
 toxiproxy_bin() {
   local bin=${TOXIPROXY_SERVER:-$(command -v toxiproxy-server || true)}
   [ -n "$bin" ] || for bin in "$HOME/go/bin/toxiproxy-server" "$HOME/.local/bin/toxiproxy-server" ""; do [ -x "$bin" ] && break; done
