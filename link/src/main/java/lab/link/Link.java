@@ -78,7 +78,8 @@ public record Link(String name, double rttMs) {
         return proxied() ? name + " (" + format(rttMs) + " ms RTT)" : name;
     }
 
-    static String format(double ms) {
+    /** Milliseconds as a user writes them: 78, 0.19. */
+    public static String format(double ms) {
         return ms == Math.rint(ms) ? Long.toString((long) ms) : Double.toString(ms);
     }
 }

@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * One Toxiproxy proxy (listen → upstream) and the toxics the lab puts on it: a link's RTT as
  * latency toxics (upstream's {@code latency} in whole milliseconds, the lab's {@code latency_us}
- * below or between them: link/toxiproxy-lab), and the faults of {@code make faults} (silent server, reset peer, latency
- * spike, bandwidth limit, disabled). Each setter replaces the toxic of the same name, so calls
+ * for anything finer: link/toxiproxy-lab), and the faults of {@code make faults} (silent server,
+ * reset peer, latency spike, bandwidth limit, disabled). Each setter replaces the toxic of the same name, so calls
  * are idempotent; {@link #clear()} removes them all.
  */
 public final class LinkProxy {
