@@ -90,6 +90,8 @@ class SubMillisecondLinkTest {
         LinkProxy lan = proxy("lan").set(Link.LAN);
         assertEquals(0.19, lan.rttMs(), "95 + 95 µs in force");
         assertEquals(0.0, bare.rttMs());
+        assertTrue(server.api().proxies().size() >= 2, "proxies are listed while a latency_us toxic is on one");
+        assertEquals(0.19, server.api().existing("lan").rttMs());
         int n = 200;
         double[] withLink = new double[n];
         double[] without = new double[n];
