@@ -198,7 +198,8 @@ public final class LinkProxy {
                     server.addToxic(name(), name, type, direction.name().toLowerCase(java.util.Locale.ROOT), attributes);
                 } catch (IOException e) {
                     throw type.equals(LATENCY_US) ? new IOException(e.getMessage() + "; a link finer than whole milliseconds needs the lab's "
-                            + "toxiproxy-server with the latency_us toxic (link/toxiproxy-lab): run 'make tools'", e) : e;
+                            + "toxiproxy-server with the latency_us toxic (link/toxiproxy-lab): 'make tools' builds it, and a running lab "
+                            + "starts it with 'make down' then 'make up'", e) : e;
                 }
             }
         });
