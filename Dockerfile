@@ -11,6 +11,10 @@
 #                         was not available, as on a native machine without it
 #   OHA=on|off            oha built with cargo in RUST_IMAGE (needs crates.io), or none added: a
 #                         base image that has oha keeps it (make e2e-compose's local one does)
+#   GO_IMAGE, TOXIPROXY_IMAGE   the lab's toxiproxy-server (link/toxiproxy-lab) is built with Go in
+#                         GO_IMAGE (needs the Go module proxy), as `make tools` builds it natively;
+#                         TOXIPROXY_IMAGE names an image that has it already (make e2e-compose's
+#                         local one, scripts/images/build.sh: no network needed)
 # No `# syntax=` line: the engine's built-in Dockerfile frontend is used, nothing is pulled for it.
 
 ARG JDK_IMAGE=eclipse-temurin:25-jdk-noble
@@ -20,6 +24,8 @@ ARG JARS=build
 ARG WRK2=on
 ARG OHA=on
 ARG RUST_IMAGE=rust:1-bookworm
+ARG GO_IMAGE=golang:1.24-bookworm
+ARG TOXIPROXY_IMAGE=toxiproxy-source
 
 # ---- build: the Maven wrapper, as `make build` runs it ------------------------------------
 FROM ${JDK_IMAGE} AS build
@@ -140,3 +146,20 @@ HEALTHCHECK --interval=5s --timeout=3s --start-period=120s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:8080/health" >/dev/null || exit 1
 ENTRYPOINT ["java", "-XX:+UseSerialGC", "-Xmx512m", "-jar", "/app/loadgen.jar"]
 CMD ["dashboard", "--bind", "0.0.0.0", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]
+
+# ---- toxiproxy: the lab's link emulator, upstream Toxiproxy + the latency_us toxic ----------
+FROM ${GO_IMAGE} AS toxiproxy-build
+WORKDIR /src
+COPY link/toxiproxy-lab/go.mod link/toxiproxy-lab/go.sum ./
+RUN go mod download
+COPY link/toxiproxy-lab/*.go link/toxiproxy-lab/build.sh ./
+RUN ./build.sh /out/toxiproxy-server
+
+# As the upstream image: the binary at /toxiproxy, its API on 8474.
+FROM scratch AS toxiproxy-source
+COPY --from=toxiproxy-build /out/toxiproxy-server /toxiproxy
+EXPOSE 8474
+ENTRYPOINT ["/toxiproxy"]
+CMD ["-host=0.0.0.0"]
+
+FROM ${TOXIPROXY_IMAGE} AS toxiproxy

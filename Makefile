@@ -54,7 +54,7 @@ seed: $(SEED_JAR) db ## load the data at SCALE (skipped when already there; FORC
 seed-verify: $(SEED_JAR) ## check row counts and checksums at SCALE
 	$(JAVA) -jar $(SEED_JAR) --scale $(SCALE) --verify
 
-tools: ## install the load tools, docker-compose, chromium (Debian) and toxiproxy-server (go install) when missing
+tools: ## install the load tools, docker-compose, chromium (Debian) and the lab's toxiproxy-server (link/toxiproxy-lab) when missing or stale
 	@scripts/tools.sh
 
 test: jdk db tools ## every test, against the local database servers (started by `make db`)

@@ -92,10 +92,10 @@ make --no-print-directory status RUNTIME=swarm
 
 say "registry: the built images pushed to $registry, the services run them by digest"
 catalog=$(curl -fsS "http://${registry%/}/v2/_catalog")
-for name in db-seed portal shop loadgen; do
+for name in db-seed portal shop loadgen toxiproxy; do
   grep -q "\"asyncdb-lab/$name\"" <<<"$catalog" || fail "asyncdb-lab/$name is not in the registry: $catalog"
 done
-for svc in portal-jdbc shop-nonblocking dashboard; do
+for svc in portal-jdbc shop-nonblocking dashboard toxiproxy; do
   image=$(docker service inspect -f '{{.Spec.TaskTemplate.ContainerSpec.Image}}' "${STACK}_$svc")
   [[ $image == "$registry"*@sha256:* ]] || fail "$svc runs $image, not an image of $registry by digest"
 done

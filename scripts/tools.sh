@@ -1,34 +1,39 @@
 #!/usr/bin/env bash
 # Makes the lab's command-line tools available (Debian packages): load generators (httperf,
 # wrk), docker-compose v1 (static validation of the compose file), chromium (the report test
-# opens the dashboards headless), toxiproxy-server (the link emulator, built with `go install`),
+# opens the dashboards headless), toxiproxy-server (the link emulator: the lab's build, link/toxiproxy-lab),
 # oha (open-loop latency natively, where wrk2 is not packaged; built with `cargo install`).
 # Installs what is missing when root, else prints the command.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 STATE_DIR=${STATE_DIR:-$here/../.run}
 
-# toxiproxy-server is not a Debian package: `go install` builds the pinned release, then the
-# binary (named `server` after its Go package) is installed as toxiproxy-server on PATH.
-TOXIPROXY_MODULE=github.com/Shopify/toxiproxy/v2/cmd/server@v2.5.0
+# toxiproxy-server is not a Debian package, and the lab's is its own build: upstream Toxiproxy
+# (the version link/toxiproxy-lab/go.mod pins) + the latency_us toxic for sub-millisecond links,
+# built from link/toxiproxy-lab (build.sh) into its target/ and installed as toxiproxy-server.
+# Skipped when the installed one reports the version of the sources (upstream's + their hash).
+TOXIPROXY_SRC=$here/../link/toxiproxy-lab
 install_toxiproxy() {
-  command -v toxiproxy-server >/dev/null && return 0
+  local want bin dest=/usr/local/bin built=$TOXIPROXY_SRC/target/toxiproxy-server
+  want="toxiproxy-server version $("$TOXIPROXY_SRC/build.sh" version)"
+  bin=$(command -v toxiproxy-server || true)
+  [ -n "$bin" ] && [ "$("$bin" -version 2>/dev/null)" = "$want" ] && return 0
   if ! command -v go >/dev/null; then
-    echo "[tools] toxiproxy-server is missing and Go is not installed; install Go (https://go.dev/doc/install) and run 'make tools'," >&2
-    echo "        or put a toxiproxy-server binary (v2.5.0) on PATH / set TOXIPROXY_SERVER=/path/to/it" >&2
+    echo "[tools] the lab's toxiproxy-server is ${bin:+not up to date ($bin) and }${bin:-missing and} Go is not installed; install Go (https://go.dev/doc/install) and run 'make tools'," >&2
+    echo "        or set TOXIPROXY_SERVER=/path/to/a toxiproxy-server built from link/toxiproxy-lab (build.sh)" >&2
     return 1
   fi
-  local dest=/usr/local/bin gobin
   [ "$(id -u)" = 0 ] || dest=$HOME/.local/bin
-  gobin=$(mktemp -d)
-  echo "[tools] building toxiproxy-server ($TOXIPROXY_MODULE) with go install …"
-  if ! GOBIN=$gobin go install "$TOXIPROXY_MODULE"; then
-    rm -rf "$gobin"; echo "[tools] error: go install $TOXIPROXY_MODULE failed" >&2; return 1
+  echo "[tools] building the lab's toxiproxy-server (link/toxiproxy-lab, ${want##* }) …"
+  if ! nice "$TOXIPROXY_SRC/build.sh" "$built"; then
+    echo "[tools] error: building link/toxiproxy-lab failed" >&2; return 1
   fi
-  mkdir -p "$dest" && install -m 0755 "$gobin/server" "$dest/toxiproxy-server"
-  rm -rf "$gobin"
+  mkdir -p "$dest" && install -m 0755 "$built" "$dest/toxiproxy-server"
   echo "[tools] installed $dest/toxiproxy-server"
   case ":$PATH:" in *":$dest:"*) ;; *) echo "[tools] note: $dest is not on PATH; the lab still finds it there" >&2;; esac
+  bin=$(command -v toxiproxy-server || true)
+  [ -z "$bin" ] || [ "$bin" = "$dest/toxiproxy-server" ] \
+    || echo "[tools] warning: $bin comes first on PATH and is not the lab's build; remove it" >&2
 }
 
 # oha is a Rust crate, not a Debian package: `cargo install` builds it into ~/.cargo/bin, where

@@ -8,8 +8,8 @@
 #   asyncdb-lab/local-jre:25         + a jlink'ed runtime of it (JRE_IMAGE)
 #   asyncdb-lab/local-mariadb:10.11  Debian's MariaDB 10.11     (MYSQL_IMAGE)
 #   asyncdb-lab/local-postgres:15    Debian's PostgreSQL 15     (POSTGRES_IMAGE)
-#   asyncdb-lab/local-toxiproxy:2.5.0  toxiproxy-server as `make tools` builds it (TOXIPROXY_IMAGE;
-#                                    /toxiproxy, as in the upstream image)
+#   asyncdb-lab/local-toxiproxy:2.5.0-lab  the lab's toxiproxy-server as `make tools` builds it
+#                                    (TOXIPROXY_IMAGE; /toxiproxy, as in the upstream image)
 # The database images honour the part of the official images' env contract the lab uses
 # (mariadb-entrypoint.sh, postgres-entrypoint.sh). Images already present are kept (FORCE=1
 # rebuilds). `build.sh env` prints the build variables that select them.
@@ -26,7 +26,7 @@ die() { printf '[images] error: %s\n' "$*" >&2; exit 1; }
 
 declare -A IMAGE=(
   [debian]=$PREFIX-debian:12 [jdk]=$PREFIX-jdk:25 [jre]=$PREFIX-jre:25
-  [mariadb]=$PREFIX-mariadb:10.11 [postgres]=$PREFIX-postgres:15 [toxiproxy]=$PREFIX-toxiproxy:2.5.0
+  [mariadb]=$PREFIX-mariadb:10.11 [postgres]=$PREFIX-postgres:15 [toxiproxy]=$PREFIX-toxiproxy:2.5.0-lab
 )
 
 env_vars() {
@@ -131,7 +131,7 @@ build() {
         --change 'ENTRYPOINT ["docker-entrypoint.sh"]' --change 'CMD ["postgres"]' \
         --change 'EXPOSE 5432' --change 'VOLUME /var/lib/postgresql/data' ;;
     toxiproxy)
-      "$root/scripts/tools.sh" toxiproxy-server >&2 || die "toxiproxy-server could not be built (go install)"
+      "$root/scripts/tools.sh" toxiproxy-server >&2 || die "toxiproxy-server could not be built (link/toxiproxy-lab)"
       rootfs toxiproxy
       install -m 0755 "$(command -v toxiproxy-server)" "$work/rootfs-toxiproxy/toxiproxy"
       import toxiproxy --change 'ENTRYPOINT ["/toxiproxy"]' --change 'CMD ["-host=0.0.0.0"]' --change 'EXPOSE 8474' ;;
@@ -143,6 +143,8 @@ build() {
 complete() { # name
   case $1 in
     debian) docker run --rm --network none --entrypoint test "${IMAGE[debian]}" -x /usr/local/bin/oha ;;
+    toxiproxy) [ "$(docker run --rm --network none "${IMAGE[toxiproxy]}" -version)" \
+                 = "toxiproxy-server version $("$root/link/toxiproxy-lab/build.sh" version)" ] ;;
     *) true ;;
   esac
 }

@@ -7,10 +7,10 @@ import java.util.Locale;
  * proxy), {@code lan} (0.19 ms RTT, thesis Fig. 4.2), {@code wan} (78 ms, thesis Fig. 4.3) or a
  * number of milliseconds of round-trip time ({@code 0} = proxies with no added latency).
  *
- * <p>Toxiproxy's latency toxic counts whole milliseconds per direction, so the RTT is rounded to
- * whole milliseconds and split downstream (the larger half) and upstream; a sub-millisecond
- * link such as {@code lan} is the proxy hop alone, and the RTT measured through it is the figure
- * to report.
+ * <p>The RTT is split downstream (the larger half) and upstream. A whole number of milliseconds
+ * goes to Toxiproxy's own latency toxic, which counts whole milliseconds ({@link #downstreamMs});
+ * anything finer, such as {@code lan}, to the lab's latency_us toxic ({@link #downstreamUs},
+ * link/toxiproxy-lab), so {@code lan} adds its 0.19 ms on top of the proxy hop.
  */
 public record Link(String name, double rttMs) {
 
@@ -46,6 +46,22 @@ public record Link(String name, double rttMs) {
         return this != LOOPBACK && !name.equals(LOOPBACK.name);
     }
 
+    /** True when the RTT is a whole number of milliseconds (Toxiproxy's own latency toxic carries it). */
+    public boolean wholeMs() {
+        return rttMs == Math.rint(rttMs);
+    }
+
+    /** Added latency on the server → client direction, whole microseconds (the larger half). */
+    public long downstreamUs() {
+        long total = Math.round(rttMs * 1000);
+        return total - total / 2;
+    }
+
+    /** Added latency on the client → server direction, whole microseconds. */
+    public long upstreamUs() {
+        return Math.round(rttMs * 1000) / 2;
+    }
+
     /** Added latency on the server → client direction, whole milliseconds. */
     public long downstreamMs() {
         long total = Math.round(rttMs);
@@ -62,7 +78,8 @@ public record Link(String name, double rttMs) {
         return proxied() ? name + " (" + format(rttMs) + " ms RTT)" : name;
     }
 
-    static String format(double ms) {
+    /** Milliseconds as a user writes them: 78, 0.19. */
+    public static String format(double ms) {
         return ms == Math.rint(ms) ? Long.toString((long) ms) : Double.toString(ms);
     }
 }

@@ -1,14 +1,16 @@
 package lab.link;
 
+import com.google.gson.JsonObject;
 import eu.rekawek.toxiproxy.Proxy;
-import eu.rekawek.toxiproxy.model.Toxic;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import java.io.IOException;
+import java.util.Map;
 
 /**
  * One Toxiproxy proxy (listen → upstream) and the toxics the lab puts on it: a link's RTT as
- * latency toxics, and the faults of {@code make faults} (silent server, reset peer, latency
- * spike, bandwidth limit, disabled). Each setter replaces the toxic of the same name, so calls
+ * latency toxics (upstream's {@code latency} in whole milliseconds, the lab's {@code latency_us}
+ * for anything finer: link/toxiproxy-lab), and the faults of {@code make faults} (silent server,
+ * reset peer, latency spike, bandwidth limit, disabled). Each setter replaces the toxic of the same name, so calls
  * are idempotent; {@link #clear()} removes them all.
  */
 public final class LinkProxy {
@@ -20,6 +22,10 @@ public final class LinkProxy {
     static final String RESET = "fault_reset_peer";
     static final String SPIKE = "fault_latency_spike";
     static final String BANDWIDTH = "fault_bandwidth";
+
+    /** Upstream's latency toxic (attributes in ms) and the lab's (µs, link/toxiproxy-lab). */
+    static final String LATENCY_MS = "latency";
+    static final String LATENCY_US = "latency_us";
 
     private final Toxiproxy server;
     private final Proxy proxy;
@@ -52,10 +58,19 @@ public final class LinkProxy {
         return proxy.getUpstream();
     }
 
-    /** Round-trip time {@code link} on this proxy: half each way (see {@link Link}); 0 ms = no toxic. */
+    /**
+     * Round-trip time {@code link} on this proxy, half each way (see {@link Link}): a whole
+     * number of milliseconds as upstream's latency toxics, anything finer as the lab's
+     * latency_us toxics; 0 ms = no toxic.
+     */
     public LinkProxy set(Link link) {
-        latency(RTT_DOWN, ToxicDirection.DOWNSTREAM, link.downstreamMs());
-        latency(RTT_UP, ToxicDirection.UPSTREAM, link.upstreamMs());
+        if (link.wholeMs()) {
+            delay(RTT_DOWN, ToxicDirection.DOWNSTREAM, LATENCY_MS, link.downstreamMs());
+            delay(RTT_UP, ToxicDirection.UPSTREAM, LATENCY_MS, link.upstreamMs());
+        } else {
+            delay(RTT_DOWN, ToxicDirection.DOWNSTREAM, LATENCY_US, link.downstreamUs());
+            delay(RTT_UP, ToxicDirection.UPSTREAM, LATENCY_US, link.upstreamUs());
+        }
         return this;
     }
 
@@ -63,9 +78,21 @@ public final class LinkProxy {
         return set(new Link(Link.format(ms), ms));
     }
 
-    /** Added RTT now in force on this proxy, in whole milliseconds (0 when none). */
-    public long rttMs() {
-        return latencyOf(RTT_DOWN) + latencyOf(RTT_UP);
+    /** Added RTT now in force on this proxy, ms, to the microsecond (0 when none). */
+    public double rttMs() {
+        try {
+            double ms = 0;
+            for (JsonObject t : server.toxics(name())) {
+                String n = t.get("name").getAsString();
+                if (n.equals(RTT_DOWN) || n.equals(RTT_UP)) {
+                    long latency = t.getAsJsonObject("attributes").get("latency").getAsLong();
+                    ms += t.get("type").getAsString().equals(LATENCY_US) ? latency / 1000.0 : latency;
+                }
+            }
+            return Math.round(ms * 1000) / 1000.0;
+        } catch (IOException e) {
+            throw server.failed("read toxics of " + name(), e);
+        }
     }
 
     /**
@@ -74,10 +101,10 @@ public final class LinkProxy {
      */
     public LinkProxy silent() {
         return run("silent", () -> {
-            if (find(SILENT_UP) == null) {
+            if (typeOf(SILENT_UP) == null) {
                 proxy.toxics().timeout(SILENT_UP, ToxicDirection.UPSTREAM, 0);
             }
-            if (find(SILENT_DOWN) == null) {
+            if (typeOf(SILENT_DOWN) == null) {
                 proxy.toxics().timeout(SILENT_DOWN, ToxicDirection.DOWNSTREAM, 0);
             }
         });
@@ -93,7 +120,7 @@ public final class LinkProxy {
 
     /** Extra latency on replies on top of the link's RTT (a spike; {@code 0} removes it). */
     public LinkProxy latencySpike(long ms) {
-        return latency(SPIKE, ToxicDirection.DOWNSTREAM, ms);
+        return delay(SPIKE, ToxicDirection.DOWNSTREAM, LATENCY_MS, ms);
     }
 
     /** Replies limited to {@code kilobytesPerSecond} ({@code 0} removes the limit). */
@@ -123,8 +150,8 @@ public final class LinkProxy {
     /** Every toxic removed (RTT included) and the proxy enabled. */
     public LinkProxy clear() {
         return run("clear", () -> {
-            for (Toxic t : proxy.toxics().getAll()) {
-                t.remove();
+            for (JsonObject t : server.toxics(name())) {
+                server.removeToxic(name(), t.get("name").getAsString());
             }
             if (!proxy.isEnabled()) {
                 proxy.enable();
@@ -151,42 +178,46 @@ public final class LinkProxy {
         return server.bytes(name());
     }
 
-    private LinkProxy latency(String name, ToxicDirection direction, long ms) {
-        return run("latency " + ms + " ms", () -> {
-            Toxic existing = find(name);
-            if (ms <= 0) {
+    /** Toxic {@code name}: {@code amount} of {@code type}'s unit, in place when it is already of that type; 0 removes it. */
+    private LinkProxy delay(String name, ToxicDirection direction, String type, long amount) {
+        String unit = type.equals(LATENCY_US) ? " µs" : " ms";
+        return run(type + " " + amount + unit, () -> {
+            String existing = typeOf(name);
+            Map<String, Long> attributes = Map.of("latency", amount, "jitter", 0L);
+            if (amount <= 0) {
                 if (existing != null) {
-                    existing.remove();
+                    server.removeToxic(name(), name);
                 }
-            } else if (existing instanceof eu.rekawek.toxiproxy.model.toxic.Latency l) {
-                l.setLatency(ms); // in place: live connections see the new RTT without a gap
+            } else if (type.equals(existing)) {
+                server.updateToxic(name(), name, attributes); // live connections see the new RTT without a gap
             } else {
-                proxy.toxics().latency(name, direction, ms);
+                if (existing != null) {
+                    server.removeToxic(name(), name);
+                }
+                try {
+                    server.addToxic(name(), name, type, direction.name().toLowerCase(java.util.Locale.ROOT), attributes);
+                } catch (IOException e) {
+                    throw type.equals(LATENCY_US) ? new IOException(e.getMessage() + "; a link finer than whole milliseconds needs the lab's "
+                            + "toxiproxy-server with the latency_us toxic (link/toxiproxy-lab): 'make tools' builds it, and a running lab "
+                            + "starts it with 'make down' then 'make up'", e) : e;
+                }
             }
         });
     }
 
-    private long latencyOf(String name) {
-        try {
-            return find(name) instanceof eu.rekawek.toxiproxy.model.toxic.Latency l ? l.getLatency() : 0;
-        } catch (IOException e) {
-            throw server.failed("read toxics of " + name(), e);
-        }
-    }
-
-    private Toxic find(String name) throws IOException {
-        for (Toxic t : proxy.toxics().getAll()) {
-            if (t.getName().equals(name)) {
-                return t;
+    /** The type of the toxic called {@code name} on this proxy, or null when there is none. */
+    private String typeOf(String name) throws IOException {
+        for (JsonObject t : server.toxics(name())) {
+            if (t.get("name").getAsString().equals(name)) {
+                return t.get("type").getAsString();
             }
         }
         return null;
     }
 
     private void remove(String name) throws IOException {
-        Toxic t = find(name);
-        if (t != null) {
-            t.remove();
+        if (typeOf(name) != null) {
+            server.removeToxic(name(), name);
         }
     }
 

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Finds the {@code toxiproxy-server} binary: {@code $TOXIPROXY_SERVER}, then {@code PATH}, then
- * {@code ~/go/bin} (a plain {@code go install}) and {@code ~/.local/bin} (where
- * {@code scripts/tools.sh} installs it when not root).
+ * Finds the {@code toxiproxy-server} binary (the lab's build, link/toxiproxy-lab):
+ * {@code $TOXIPROXY_SERVER}, then {@code PATH}, then {@code ~/go/bin} and {@code ~/.local/bin}
+ * (where {@code scripts/tools.sh} installs it when not root).
  */
 public final class ServerBinary {
 

@@ -1,16 +1,22 @@
 package lab.link;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -116,6 +122,69 @@ public final class Toxiproxy {
     public void apply(Link link) {
         for (LinkProxy p : proxies()) {
             p.set(link);
+        }
+    }
+
+    /**
+     * The toxics of {@code proxy}, as the API lists them (name, type, stream, attributes). Read
+     * here rather than through toxiproxy-java, whose parser knows only upstream's toxic types
+     * and fails on the lab's latency_us.
+     */
+    List<JsonObject> toxics(String proxy) throws IOException {
+        List<JsonObject> all = new ArrayList<>();
+        for (JsonElement e : JsonParser.parseString(call("GET", toxicsPath(proxy, null), null)).getAsJsonArray()) {
+            all.add(e.getAsJsonObject());
+        }
+        return all;
+    }
+
+    /** Adds the toxic {@code name} of {@code type} on {@code stream} ("upstream"/"downstream"). */
+    void addToxic(String proxy, String name, String type, String stream, Map<String, Long> attributes) throws IOException {
+        JsonObject toxic = new JsonObject();
+        toxic.addProperty("name", name);
+        toxic.addProperty("type", type);
+        toxic.addProperty("stream", stream);
+        toxic.addProperty("toxicity", 1.0);
+        toxic.add("attributes", json(attributes));
+        call("POST", toxicsPath(proxy, null), toxic.toString());
+    }
+
+    /** New attributes for an existing toxic, in place: live connections see them without a gap. */
+    void updateToxic(String proxy, String name, Map<String, Long> attributes) throws IOException {
+        JsonObject body = new JsonObject();
+        body.add("attributes", json(attributes));
+        call("POST", toxicsPath(proxy, name), body.toString());
+    }
+
+    void removeToxic(String proxy, String name) throws IOException {
+        call("DELETE", toxicsPath(proxy, name), null);
+    }
+
+    private static JsonObject json(Map<String, Long> attributes) {
+        JsonObject o = new JsonObject();
+        attributes.forEach(o::addProperty);
+        return o;
+    }
+
+    private static String toxicsPath(String proxy, String toxic) {
+        return "/proxies/" + URLEncoder.encode(proxy, StandardCharsets.UTF_8) + "/toxics"
+                + (toxic == null ? "" : "/" + URLEncoder.encode(toxic, StandardCharsets.UTF_8));
+    }
+
+    /** One API call; an answer other than 2xx is an IOException that carries the server's message. */
+    private String call(String method, String path, String body) throws IOException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(url.resolve(path)).timeout(Duration.ofSeconds(5));
+        b = body == null ? b.method(method, HttpRequest.BodyPublishers.noBody())
+                : b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
+        try {
+            HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() / 100 != 2) {
+                throw new IOException(method + " " + path + ": HTTP " + r.statusCode() + " " + r.body().strip());
+            }
+            return r.body();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
         }
     }
 

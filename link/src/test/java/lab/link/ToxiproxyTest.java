@@ -144,7 +144,10 @@ class ToxiproxyTest {
         assertEquals(39, Link.WAN.upstreamMs());
         assertEquals(3, Link.parse("5").downstreamMs());
         assertEquals(2, Link.parse("5").upstreamMs());
-        assertEquals(0, Link.LAN.downstreamMs() + Link.LAN.upstreamMs());
+        assertFalse(Link.LAN.wholeMs(), "lan goes to the latency_us toxic");
+        assertEquals(95, Link.LAN.downstreamUs());
+        assertEquals(95, Link.LAN.upstreamUs());
+        assertTrue(Link.WAN.wholeMs());
         assertThrows(IllegalArgumentException.class, () -> Link.parse("far"));
         assertThrows(IllegalArgumentException.class, () -> Link.parse("-1"));
     }

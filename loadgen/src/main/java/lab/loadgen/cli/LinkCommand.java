@@ -71,7 +71,7 @@ public final class LinkCommand implements Callable<Integer> {
         }
         if (api.isUp()) {
             for (LinkProxy p : api.proxies()) {
-                System.out.printf("  %-36s %-17s -> %-17s +%d ms RTT%s%n", p.name(), p.listen(), p.upstream(), p.rttMs(),
+                System.out.printf("  %-36s %-17s -> %-17s +%s ms RTT%s%n", p.name(), p.listen(), p.upstream(), Link.format(p.rttMs()),
                         p.enabled() ? "" : " (disabled)");
             }
         }

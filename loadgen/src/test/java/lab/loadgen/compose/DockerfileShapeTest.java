@@ -48,7 +48,8 @@ class DockerfileShapeTest {
         while (args.find()) {
             count++;
             String image = args.group(2);
-            assertTrue(image.matches("[\\w./-]+:[\\w.-]*\\d[\\w.-]*"), args.group(1) + " pins a version: " + image);
+            assertTrue(image.matches("[\\w./-]+:[\\w.-]*\\d[\\w.-]*") || stages.containsKey(image),
+                    args.group(1) + " pins a version or names a stage of this Dockerfile: " + image);
             assertTrue(!image.endsWith(":latest"), image);
         }
         assertTrue(count >= 3, "base images are build args with pinned defaults");
@@ -101,6 +102,16 @@ class DockerfileShapeTest {
         assertTrue(stages.containsKey("oha-on") && stages.containsKey("oha-off"), "OHA=on|off stages");
         assertTrue(!stages.get("oha-off").contains("cargo"), "OHA=off needs no network");
         assertTrue(stages.get("loadgen").contains("COPY --from=oha /out/bin/ /usr/local/bin/"), "loadgen image installs oha");
+    }
+
+    @Test
+    void toxiproxyIsTheLabsBuildOrAnImageThatHasIt() {
+        assertTrue(stages.get("toxiproxy-build").contains("RUN ./build.sh /out/toxiproxy-server"),
+                "built by link/toxiproxy-lab/build.sh, as `make tools` builds it");
+        assertTrue(stages.get("toxiproxy-source").contains("ENTRYPOINT [\"/toxiproxy\"]"), "at /toxiproxy, as the upstream image");
+        assertTrue(dockerfile.contains("ARG TOXIPROXY_IMAGE=toxiproxy-source"), "built from the sources unless an image is named");
+        assertTrue(Pattern.compile("(?m)^FROM \\$\\{TOXIPROXY_IMAGE} AS toxiproxy$").matcher(dockerfile).find(),
+                "the toxiproxy stage is chosen by TOXIPROXY_IMAGE");
     }
 
     @Test

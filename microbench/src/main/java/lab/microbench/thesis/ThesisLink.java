@@ -11,9 +11,9 @@ import lab.link.ToxiproxyServer;
 
 /**
  * An emulated link of thesis 4.1 in front of a benchmark database: a private toxiproxy-server
- * (lab.link, the lab's one link emulator) with one proxy carrying the link's round trip. The
- * 0.19 ms link adds no toxic (Toxiproxy counts whole milliseconds): it is the proxy hop itself,
- * and {@link #measureMs} says what round trip it really gives.
+ * (lab.link, the lab's one link emulator) with one proxy carrying the link's round trip (the
+ * 0.19 ms link as the lab's microsecond toxic, on top of the proxy hop); {@link #measureMs} says
+ * what round trip it really gives.
  */
 final class ThesisLink implements AutoCloseable {
 

@@ -31,7 +31,8 @@ public final class ThesisRunner {
 
     /** How the emulated links are made (shown on the page). */
     static final String EMULATION = "Toxiproxy (toxiproxy-server on 127.0.0.1, started per benchmark fork; lab.link): latency toxics of half the "
-            + "round trip each way, in whole milliseconds, so the 0.19 ms link is the proxy hop itself (see the measured round trips)";
+            + "round trip each way, in microseconds below a millisecond (the lab's latency_us toxic), on top of the proxy hop "
+            + "(see the measured round trips)";
     /** Meta parameter: link id → engine → measured round trip (ms). */
     static final String MEASURED_RTT = "linkRttMsMeasured";
 
