@@ -24,13 +24,21 @@ cd "$root"
 
 STACK=${STACK:-asyncdb-lab}
 export COMPOSE_PROJECT_NAME=$STACK
+state=$root/.run/swarm
+# What `up` was given — the registry its images came from, the hosts, BIND — is remembered in
+# $state/remembered until `down`: later commands (loadtest, status, link, faults) reach the same
+# hosts and run their tasks from the same images without repeating them. A variable set on the
+# command line wins.
+REMEMBERED=(REGISTRY DB_HOST APP_HOST BIND)
+for v in "${REMEMBERED[@]}"; do
+  if [ -z "${!v+set}" ] && grep -q "^$v=" "$state/remembered" 2>/dev/null; then
+    export "$v=$(sed -n "s/^$v=//p" "$state/remembered" | head -1)"
+  fi
+done
+export REGISTRY=${REGISTRY-}
 export DB_HOST=${DB_HOST:-127.0.0.1} APP_HOST=${APP_HOST:-127.0.0.1} BIND=${BIND:-127.0.0.1}
 # One port per database server: on the host network five servers may share the db node.
 . "$here/lib/server-ports.sh"
-state=$root/.run/swarm
-# The registry the deployed stack's images came from (`up` records it): later commands run their
-# tasks from the same images without REGISTRY= again.
-export REGISTRY=${REGISTRY-$(cat "$state/registry" 2>/dev/null || true)}
 export LAB_RUN_DIR=$state TOXIPROXY_CONFIG=$state/toxiproxy.json
 export SWARM_SECRETS=${SWARM_SECRETS:-$state/secrets}
 HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-600}
@@ -171,7 +179,7 @@ up() {
   if [ -n "$REGISTRY" ]; then
     for image in $(built_images); do say "pushing $image"; docker push --quiet "$image" >/dev/null; done
   fi
-  printf '%s\n' "$REGISTRY" >"$state/registry"
+  for v in "${REMEMBERED[@]}"; do printf '%s=%s\n' "$v" "${!v}"; done >"$state/remembered"
   config_json | python3 "$here/lib/stack-file.py" stack "$STACK" >"$state/stack.json"
   say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST BIND=$BIND SCALE=${SCALE:-thesis} LINK=$link)"
   say "database servers: $(servers_line)"
@@ -196,7 +204,7 @@ down() {
     docker stack rm "$STACK" >/dev/null
     say "stack $STACK removed; waiting for its containers to go"
   fi
-  rm -f "$state/registry"
+  rm -f "$state/remembered"
   local left=0
   deadline=$((SECONDS + 120))
   while [ -n "$(docker ps -aq --filter "label=com.docker.stack.namespace=$STACK")" ] \
