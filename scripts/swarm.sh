@@ -283,7 +283,14 @@ images_to() {
   make_secrets
   PROXY_LISTEN_HOST=$BIND "$here/compose.sh" proxies </dev/null
   compose --profile loadgen build --quiet
-  mapfile -t images < <(all_images)
+  # the built images, and those of the others (the database servers) that this engine has: a fresh
+  # manager never pulled them (compose build does not), and a node may take them from their registry
+  local image missing=()
+  images=()
+  while read -r image; do
+    if docker image inspect "$image" >/dev/null 2>&1; then images+=("$image"); else missing+=("$image"); fi
+  done < <(all_images)
+  [ ${#missing[@]} -eq 0 ] || say "not on this engine, so not copied (each node pulls them from their registry): ${missing[*]}"
   say "docker save ${images[*]} | docker -H $node load"
   docker save "${images[@]}" | docker -H "$node" load
 }
