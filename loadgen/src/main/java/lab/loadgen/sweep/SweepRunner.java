@@ -143,9 +143,10 @@ public final class SweepRunner {
 
     /**
      * Every scenario (app, link RTT, level, tool) in turn; within one, repetition r of every mode
-     * before repetition r+1, the modes' order rotating by one from round to round, so that slow
-     * drift of the machine falls on every mode alike. ISOLATE runs one instance at a time, so its
-     * repetitions stay in one block per point.
+     * before repetition r+1, in the order of a Williams design ({@link Rounds#williams}), so that
+     * slow drift and carry-over fall on every mode alike; more rounds while a mode against jdbc is
+     * tied and the budget allows. ISOLATE runs one instance at a time, so its repetitions stay in
+     * one block per point.
      */
     private void sweep(List<Step> steps, ToolPlan tools, RunRecorder recorder, StepExecutor exec)
             throws InterruptedException {
@@ -208,7 +209,7 @@ public final class SweepRunner {
         }
     }
 
-    /** One scenario: every mode's point, its repetitions in rotating rounds; each point recorded when all its rounds ran. */
+    /** One scenario: every mode's point, its repetitions in Williams rounds, 3 to 7; each point recorded when all its rounds ran. */
     private void runScenario(List<Step> scenario, ToolPlan tools, RunRecorder recorder, StepExecutor exec,
                              Progress progress) throws InterruptedException {
         Map<Step, Integer> rates = new LinkedHashMap<>();
