@@ -48,6 +48,7 @@ public final class CompareCommand implements Callable<Integer> {
         System.out.printf("comparing %s (%s) with %s (%s)%n", a.run().id(), describe(a), b.run().id(), describe(b));
         c.verdicts().forEach((scenario, both) -> System.out.printf("  %-28s %s%n", scenario, both));
         c.notComparable().forEach(n -> System.out.println("  not compared: " + n));
+        c.maps().forEach(m -> System.out.println("  map: " + m));
         if (c.agree()) {
             System.out.println("agree: the same series, points and fields; no scenario with two different clear winners");
             return 0;

@@ -34,8 +34,12 @@ import tools.jackson.databind.JsonNode;
  * @param verdicts      per app and scenario: "first run's summary | second run's summary"
  * @param notComparable tools whose series only one run has, and why the other has none; figures
  *                      null (not measured) on one side, whose fields are then not compared
+ * @param maps          per app with a map, how many goodput cells name the same winners in both runs,
+ *                      which differ, and which are opposite (a problem: blocking in one run and
+ *                      asynchronous in the other, or two asynchronous answers with no winner in common)
  */
-public record RunComparison(List<String> problems, Map<String, String> verdicts, List<String> notComparable) {
+public record RunComparison(List<String> problems, Map<String, String> verdicts, List<String> notComparable,
+                            List<String> maps) {
 
     private static final int SHOWN = 8;
 
@@ -67,7 +71,55 @@ public record RunComparison(List<String> problems, Map<String, String> verdicts,
                 problems.add(scenario + ": " + va.winner() + " wins in one run, " + vb.winner() + " in the other");
             }
         });
-        return new RunComparison(problems, verdicts, notComparable);
+        return new RunComparison(problems, verdicts, notComparable, maps(a, b, problems));
+    }
+
+    /** The two runs' maps cell by cell (goodput): same winners, different, or opposite. */
+    static List<String> maps(Results a, Results b, List<String> problems) {
+        List<String> out = new ArrayList<>();
+        Map<String, AnswerMap> other = new LinkedHashMap<>();
+        AnswerMap.of(b).forEach(m -> other.put(m.app(), m));
+        for (AnswerMap ma : AnswerMap.of(a)) {
+            AnswerMap mb = other.get(ma.app());
+            if (mb == null) {
+                continue;
+            }
+            int cells = 0;
+            int same = 0;
+            List<String> differ = new ArrayList<>();
+            for (int level : ma.levels()) {
+                for (double rtt : ma.rtts()) {
+                    AnswerMap.Cell ca = ma.at("goodput", level, rtt).orElse(null);
+                    AnswerMap.Cell cb = mb.at("goodput", level, rtt).orElse(null);
+                    if (ca == null || cb == null) {
+                        continue;
+                    }
+                    cells++;
+                    String where = String.format(java.util.Locale.ROOT, "%s at %d connections and %s: %s | %s", ma.app(),
+                            level, Sentence.rtt(rtt), answer(ca), answer(cb));
+                    if (java.util.Objects.equals(winners(ca), winners(cb))) {
+                        same++;
+                    } else if (ca.answer() != null && cb.answer() != null
+                            && (!ca.answer().equals(cb.answer()) || java.util.Collections.disjoint(winners(ca), winners(cb)))) {
+                        problems.add("opposite answers, " + where);
+                    } else {
+                        differ.add(where);
+                    }
+                }
+            }
+            out.add(String.format(java.util.Locale.ROOT, "%s: %d of %d cells name the same winners (%.0f %%)%s",
+                    ma.app(), same, cells, cells == 0 ? 0.0 : same * 100.0 / cells,
+                    differ.isEmpty() ? "" : "; differ: " + String.join("; ", differ)));
+        }
+        return out;
+    }
+
+    private static Set<String> winners(AnswerMap.Cell c) {
+        return c.winner() == null ? Set.of() : new TreeSet<>(List.of(c.winner().split(" ≈ ")));
+    }
+
+    private static String answer(AnswerMap.Cell c) {
+        return c.winner() != null ? c.winner() + " (" + c.answer() + ")" : "grey";
     }
 
     /** Tools with series in {@code r} that {@code other} could not run (its tools say so): left out, with the reason. */

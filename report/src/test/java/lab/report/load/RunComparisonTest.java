@@ -95,4 +95,25 @@ class RunComparisonTest {
         RunComparison shaped = RunComparison.of(b, ResultsJson.mapper().valueToTree(b), b, extra);
         assertTrue(shaped.problems().stream().anyMatch(p -> p.contains("run.newField")), shaped.problems().toString());
     }
+
+    /** A map of the portal: jdbc and nonblocking at 20 and 200 connections, 0 and 78 ms; nonblocking's goodput at 78 ms given. */
+    static Results map(double[] nonblockingAt78) {
+        return run("native",
+                series("portal", "jdbc", point(20, 0.0, 400, 410, 420), point(200, 0.0, 800, 810, 820),
+                        point(20, 78.0, 15, 16, 17), point(200, 78.0, 48, 50, 52)),
+                series("portal", "nonblocking", point(20, 0.0, 405, 400, 415), point(200, 0.0, 900, 910, 920),
+                        point(20, 78.0, 240, 245, 250), point(200, 78.0, nonblockingAt78)));
+    }
+
+    @Test
+    void twoRunsOfTheMapNameTheSameWinnersOrSayWhichCellsDiffer() {
+        RunComparison same = compare(map(new double[] {780, 785, 790}), map(new double[] {770, 790, 800}));
+        assertTrue(same.agree(), same.problems().toString());
+        assertEquals(List.of("portal: 4 of 4 cells name the same winners (100 %)"), same.maps());
+        // jdbc ahead at 78 ms and 200 connections in the second run: the opposite answer
+        RunComparison opposite = compare(map(new double[] {780, 785, 790}), map(new double[] {30, 31, 32}));
+        assertFalse(opposite.agree());
+        assertTrue(opposite.problems().stream().anyMatch(p -> p.startsWith("opposite answers, portal at 200 connections and 78 ms")),
+                opposite.problems().toString());
+    }
 }
