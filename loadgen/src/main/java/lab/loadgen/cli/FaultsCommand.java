@@ -52,15 +52,16 @@ public final class FaultsCommand implements Callable<Integer> {
 
     @Option(names = "--isolate", split = " ",
             description = "a command run with each instance's name before its cells, leaving it alone in the lab "
-                    + "(make faults: \"scripts/lab.sh only\"; ISOLATE=0 to keep every instance running)")
+                    + "(make faults gives the runtime's; ISOLATE=0 to keep every instance running)")
     List<String> isolate;
 
-    @Option(names = "--server-stop", split = " ", defaultValue = "bash scripts/db.sh stop-server mysql",
-            description = "the command that stops MariaDB for fault a (default ${DEFAULT-VALUE}; containers: scripts/compose.sh stop-server mysql)")
+    // the commands come from the caller (make faults: scripts/faults.sh, per runtime): loadgen names no script of the project
+    @Option(names = "--server-stop", split = " ",
+            description = "the command that stops MariaDB for fault a (make faults gives the runtime's); fault a needs it")
     List<String> serverStop;
 
-    @Option(names = "--server-start", split = " ", defaultValue = "bash scripts/db.sh",
-            description = "the command that starts it again and returns once it answers (default ${DEFAULT-VALUE}; containers: scripts/compose.sh start-server)")
+    @Option(names = "--server-start", split = " ",
+            description = "the command that starts it again and returns once it answers; fault a needs it")
     List<String> serverStart;
 
     @Override
@@ -72,6 +73,10 @@ public final class FaultsCommand implements Callable<Integer> {
         if (chosen.stream().anyMatch(Fault::viaProxy) && !api.isUp()) {
             throw new IllegalStateException("faults b-e go through the lab's Toxiproxy proxies, and none answers at " + api.url()
                     + ": start the lab with 'make up LINK=0' (or choose FAULTS=a,f)");
+        }
+        if (chosen.contains(Fault.SERVER_STOP) && (serverStop == null || serverStart == null)) {
+            throw new IllegalArgumentException("fault a stops MariaDB: give --server-stop and --server-start "
+                    + "(make faults gives the runtime's), or choose other faults");
         }
         FaultMatrix matrix = new FaultMatrix(api, serverStop, serverStart, targets.hosts(), connections,
                 FaultMatrix.timing(baseline, window, recoveryMax, quiet, 2),
