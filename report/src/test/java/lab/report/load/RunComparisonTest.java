@@ -2,6 +2,7 @@ package lab.report.load;
 
 import static lab.report.load.VerdictTest.point;
 import static lab.report.load.VerdictTest.series;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
