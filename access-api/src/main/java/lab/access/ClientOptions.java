@@ -12,7 +12,8 @@ import java.time.Duration;
  * @param overflow        what a call does when the queue is full
  * @param handOff         {@code threadpool} session scheduling (thesis 4.2)
  * @param pipeliningLimit {@code nonblocking}: requests in flight per connection (1 = off)
- * @param connectTimeout  opening a connection, and waiting for a pooled one
+ * @param connectTimeout  opening a connection, and waiting for a pooled one (JDBC: a caller with a
+ *                        deadline waits for a busy pool as long as it allows; access-api README)
  * @param queryTimeout    one call, from submission to result
  * @param eventLoops      {@code nonblocking}: Vert.x event-loop threads (0 = one per core)
  * @param multiplex       {@code nonblocking}: sessions' queries share the pool's pipelined connections

@@ -174,13 +174,13 @@ class DownServerTest {
         return false;
     }
 
-    private static int closedPort() throws Exception {
+    static int closedPort() throws Exception {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
     }
 
-    private static SourceUrl onPort(SourceUrl url, int port) {
+    static SourceUrl onPort(SourceUrl url, int port) {
         return new SourceUrl(url.engine(), url.user(), url.password(), "127.0.0.1", port, url.database());
     }
 }

@@ -57,7 +57,9 @@ class ModeStartupTest {
         assertThat(Serving.valueOf("jdbc").springDefaults()).containsEntry("server.tomcat.threads.max", 1_000)
                 .containsEntry("spring.threads.virtual.enabled", false);
         assertThat(Serving.valueOf("virtual").springDefaults()).containsEntry("spring.threads.virtual.enabled", true);
-        assertThat(Serving.valueOf("reactive").springDefaults()).containsEntry("server.tomcat.threads.max", 200);
+        assertThat(Serving.valueOf("reactive").springDefaults()).containsEntry("server.tomcat.threads.max", Serving.REACTIVE_TOMCAT_THREADS)
+                .containsEntry("server.tomcat.threads.min-spare", Serving.REACTIVE_TOMCAT_THREADS);
+        assertThat(Serving.valueOf("nonblocking").springDefaults()).doesNotContainKey("server.tomcat.threads.min-spare");
     }
 
     private record Exit(int status, String stderr, Duration took) {

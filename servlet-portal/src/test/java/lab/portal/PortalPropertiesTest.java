@@ -32,7 +32,7 @@ class PortalPropertiesTest {
         assertThat(options.executorThreads() * PortalSource.values().length).isEqualTo(1_100);
         assertThat(options.handOff()).isEqualTo(HandOff.UNFAIR);
         assertThat(options.overflow()).isEqualTo(Overflow.FAIL);
-        assertThat(options.pipeliningLimit()).isEqualTo(16);
+        assertThat(options.pipeliningLimit()).isEqualTo(256);
         assertThat(p.pageTimeout()).isEqualTo(Duration.ofSeconds(6));
     }
 

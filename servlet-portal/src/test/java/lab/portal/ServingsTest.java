@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -131,6 +133,19 @@ class ServingsTest {
         assertThat(page.fact("request-thread")).startsWith("http-nio-");
         assertThat(page.fact("joined-on")).startsWith("vert.x-eventloop-thread-");
         assertThat(page.fact("joined-on")).isNotEqualTo(page.fact("request-thread"));
+    }
+
+    @Test
+    void reactiveServesManyConnectionsOnAFewTomcatThreads() {
+        Portal portal = Portal.shared(Serving.valueOf("reactive"));
+        List<CompletableFuture<Portal.Response>> views = IntStream.range(0, 100).mapToObj(i -> portal.getAsync("/?seed=" + i)).toList();
+
+        assertThat(views.stream().map(CompletableFuture::join)).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
+        // Tomcat's default (200) would have grown a thread for most of the 100 connections
+        String requestThread = portal.get("/?seed=1").page().fact("request-thread");
+        String executor = requestThread.substring(0, requestThread.indexOf("-exec-") + "-exec-".length());
+        assertThat(Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith(executor)))
+                .hasSizeBetween(1, Serving.REACTIVE_TOMCAT_THREADS);
     }
 
     @Test

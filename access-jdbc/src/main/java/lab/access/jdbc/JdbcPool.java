@@ -12,7 +12,8 @@ import lab.access.SourceUrl;
 
 /**
  * A HikariCP pool for one source, configured so that nothing hangs: the pool starts while the
- * server is down, a connection is waited for at most {@code connectTimeout}, and the driver's
+ * server is down, a connection is waited for at most {@code connectTimeout} (or, while every
+ * connection is busy, as long as the caller's deadline allows: {@link #borrow(long)}), and the driver's
  * connect and socket timeouts bound every network wait. The socket timeout is a little longer than
  * the query timeout, so that a slow statement is cancelled on the server ({@link JdbcStatements})
  * before the client drops its connection; it only fires for a server that stopped answering.
@@ -28,6 +29,7 @@ final class JdbcPool implements AutoCloseable {
 
     private final HikariPool pool;
     private final long connectMs;
+    private final int maxSize;
 
     JdbcPool(SourceUrl source, ClientOptions options, String poolName, MeterRegistry registry) {
         HikariConfig config = new HikariConfig();
@@ -37,6 +39,7 @@ final class JdbcPool implements AutoCloseable {
         config.setPassword(source.password());
         config.setDataSourceProperties(driverProperties(source.engine(), options));
         config.setMaximumPoolSize(options.poolSize());
+        this.maxSize = options.poolSize();
         config.setMinimumIdle(options.poolSize());
         this.connectMs = Math.max(HIKARI_MIN_TIMEOUT_MS, options.connectTimeout().toMillis());
         config.setConnectionTimeout(connectMs);
@@ -84,9 +87,26 @@ final class JdbcPool implements AutoCloseable {
         return pool.getConnection(connectMs);
     }
 
-    /** A connection, waited for at most {@code waitMs} (and never longer than {@code connectTimeout}). */
+    /**
+     * A connection for a caller that can wait {@code waitMs} (what its deadline leaves). A pool whose
+     * connections are all open and all in use is busy, not broken: it is waited for that long, since
+     * a connection comes back as soon as a call ends, and failing sooner would waste what the caller
+     * already had the databases do (a jdbc page that gave up on its first source after
+     * {@code connectTimeout} still ran its three others, and was a failure anyway). Any other pool
+     * (a connection missing: the server may be down) is waited for {@code connectTimeout} at most,
+     * so that a source that is down still costs a page only its own panel.
+     */
     public Connection borrow(long waitMs) throws SQLException {
-        return pool.getConnection(Math.max(1, Math.min(waitMs, connectMs)));
+        return pool.getConnection(Math.max(1, busy() ? waitMs : Math.min(waitMs, connectMs)));
+    }
+
+    /** {@code connectTimeout}: the wait of a caller without a deadline. */
+    long connectTimeoutMs() {
+        return connectMs;
+    }
+
+    private boolean busy() {
+        return pool.getTotalConnections() >= maxSize && pool.getIdleConnections() == 0;
     }
 
     /** Connections open right now (idle and in use). */

@@ -111,7 +111,8 @@ final class JdbcRunner {
                 if (left <= 0) {
                     throw new SourceUnavailableException(gate.source(), "not asked: the caller's deadline had (nearly) passed", null);
                 }
-                connection = lease.acquire(left);
+                // with a deadline, a busy pool is waited for as long as it allows (JdbcPool#borrow)
+                connection = lease.acquire(deadline.isSet() ? left : pool.connectTimeoutMs());
                 admitted.started();
                 value = work.run(connection, deadline);
             } catch (Throwable e) {

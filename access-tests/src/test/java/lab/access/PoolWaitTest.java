@@ -1,0 +1,72 @@
+package lab.access;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.LockSupport;
+import lab.access.SourceUrl.Engine;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * How long a JDBC call waits for a pooled connection. A caller with a deadline waits for a busy pool
+ * (every connection open and in use) as long as its deadline allows, not only {@code connectTimeout}:
+ * a connection comes back when a call ends, and a page that gave up sooner had already had the
+ * databases work for nothing. A caller without one waits {@code connectTimeout}, and so does anyone
+ * when the pool is missing connections (its server may be down).
+ */
+class PoolWaitTest {
+
+    private static final Duration CONNECT = Duration.ofMillis(500);
+    private static final double HOLD_SECONDS = 1.5;
+    /** A loaded 2-core machine: the margin of each time bound. */
+    private static final long SLACK_MS = 1_000;
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#jdbc")
+    void aBusyPoolIsWaitedForUntilTheDeadlineButNotWithoutOne(Engine engine, Mode mode) throws Exception {
+        ClientOptions options = TestDb.options().withPoolSize(1).withConnectTimeout(CONNECT);
+        try (DbClient client = DbClients.create(TestDb.url(engine), mode, options)) {
+            Fire.warmUp(client);
+            CompletableFuture<Rows> holder = hold(client, engine);
+
+            long t0 = System.nanoTime();
+            Throwable without = Fire.failure(client.query("SELECT 1 AS one"));
+            long withoutMs = (System.nanoTime() - t0) / 1_000_000;
+            assertInstanceOf(SourceUnavailableException.class, without);
+            assertTrue(withoutMs < CONNECT.toMillis() + SLACK_MS, "without a deadline: failed after " + withoutMs + " ms");
+
+            long t1 = System.nanoTime();
+            Rows rows = Fire.await(client.withDeadline(Deadline.in(Duration.ofSeconds(5))).query("SELECT 1 AS one"));
+            long withMs = (System.nanoTime() - t1) / 1_000_000;
+            System.out.printf("POOLWAIT %s %s: busy pool, no deadline failed after %d ms; a 5 s deadline got the connection after %d ms%n",
+                    engine.scheme, mode.id(), withoutMs, withMs);
+            assertEquals(1L, rows.first().getLong("one"));
+            assertEquals(1, Fire.await(holder).size());
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#jdbc")
+    void aPoolWithoutConnectionsIsWaitedForOnlyTheConnectTimeout(Engine engine, Mode mode) throws Exception {
+        SourceUrl nowhere = DownServerTest.onPort(TestDb.url(engine), DownServerTest.closedPort());
+        try (DbClient client = DbClients.create(nowhere, mode, TestDb.options().withConnectTimeout(CONNECT))) {
+            long t0 = System.nanoTime();
+            Throwable e = Fire.failure(client.withDeadline(Deadline.in(Duration.ofSeconds(5))).query("SELECT 1 AS one"));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            System.out.printf("POOLWAIT %s %s: server down, a 5 s deadline failed after %d ms%n", engine.scheme, mode.id(), ms);
+            assertInstanceOf(SourceUnavailableException.class, e);
+            assertTrue(ms < CONNECT.toMillis() + SLACK_MS, "failed after " + ms + " ms");
+        }
+    }
+
+    /** Takes the pool's only connection for {@link #HOLD_SECONDS}, on a thread of its own (jdbc calls run on the caller's). */
+    private static CompletableFuture<Rows> hold(DbClient client, Engine engine) {
+        CompletableFuture<Rows> holder = Fire.concurrently(client, 1, () -> client.query(Cases.sleep(engine, HOLD_SECONDS))).getFirst();
+        LockSupport.parkNanos(Duration.ofMillis(300).toNanos()); // until the sleep holds the connection
+        return holder;
+    }
+}
