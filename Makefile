@@ -167,11 +167,9 @@ $(MICRO_JAR): $(shell find lab-data/src/main link/src/main access-api/src/main a
 
 bench: $(MICRO_JAR) db ## JMH: thesis micro-benchmarks, pools and drivers, full (hours) → results/micro/
 	$(MICRO) run --full --out results/micro
-	$(MICRO) thesis --full --out results/micro
 
 bench-quick: $(MICRO_JAR) db ## the same experiments, short (about 30 minutes on 2 busy cores) → results/micro/index.html
 	$(MICRO) run --quick --out results/micro
-	$(MICRO) thesis --quick --out results/micro
 
 e2e: ## up at SCALE=tiny (own bench_e2e_* databases), smoke sweep of every instance, checks, down
 	@scripts/e2e.sh

@@ -25,6 +25,17 @@ public final class Charts {
         return d;
     }
 
+    /** A line (or, {@code showLine} false, points only) over a category axis; gaps (nulls) bridged. */
+    public static Map<String, Object> line(String label, List<?> data, String color, boolean showLine) {
+        Map<String, Object> d = dataset(label, data, color);
+        d.put("type", "line");
+        d.put("borderColor", color);
+        d.put("showLine", showLine);
+        d.put("pointRadius", 4);
+        d.put("spanGaps", true);
+        return d;
+    }
+
     /** A bar chart; {@code horizontal} puts the categories on the y axis, {@code log} makes the value axis logarithmic. */
     public static Map<String, Object> bar(String title, List<String> labels, List<Map<String, Object>> datasets,
                                           String valueAxis, boolean log, boolean horizontal) {
