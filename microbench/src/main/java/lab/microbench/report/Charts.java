@@ -55,6 +55,25 @@ public final class Charts {
         return config;
     }
 
+    /**
+     * Lines over a linear x axis (the thesis' figures draw load as connections on a linear axis);
+     * each dataset's data are {@code {x, y}} points.
+     */
+    public static Map<String, Object> xy(String title, List<Map<String, Object>> datasets, String xAxis, String yAxis) {
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("maintainAspectRatio", false);
+        options.put("animation", false);
+        options.put("plugins", Map.of("title", Map.of("display", true, "text", title)));
+        options.put("scales", Map.of(
+                "x", Map.of("type", "linear", "title", Map.of("display", true, "text", xAxis)),
+                "y", Map.of("type", "linear", "beginAtZero", true, "title", Map.of("display", true, "text", yAxis))));
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("type", "line");
+        config.put("data", Map.of("datasets", datasets));
+        config.put("options", options);
+        return config;
+    }
+
     /** A waterfall: one horizontal line per operation, floating bars [from, to] stacked on the same line. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> waterfall(String title, List<String> labels, List<Map<String, Object>> datasets, String timeAxis) {

@@ -102,29 +102,29 @@ final class LoadFigures {
         }
         TreeSet<Integer> levels = new TreeSet<>();
         series.forEach(s -> points(s, f).forEach(p -> levels.add(p.concurrency())));
-        List<String> labels = levels.stream().map(String::valueOf).toList();
         List<Map<String, Object>> datasets = new ArrayList<>();
         List<String> head = new ArrayList<>(List.of("connections"));
         List<List<String>> cells = new ArrayList<>();
-        labels.forEach(l -> cells.add(new ArrayList<>(List.of(l))));
+        levels.forEach(l -> cells.add(new ArrayList<>(List.of(String.valueOf(l)))));
         List<Double> measured = new ArrayList<>();
-        int color = 0;
         for (Series s : series) {
             head.add(s.mode() + " (" + s.tool() + ")");
-            List<Double> values = new ArrayList<>();
+            List<Map<String, Object>> values = new ArrayList<>();
             int row = 0;
             for (int level : levels) {
                 Double v = points(s, f).filter(p -> p.concurrency() == level).map(f.figure().value).filter(Objects::nonNull)
                         .findFirst().orElse(null);
-                values.add(v);
+                if (v != null) {
+                    values.add(Map.of("x", level, "y", v));
+                }
                 cells.get(row++).add(v == null ? "–" : Fmt.num(v));
             }
             points(s, f).map(Point::rttMeasuredMs).filter(Objects::nonNull).forEach(measured::add);
-            datasets.add(Charts.line(s.mode(), values, Charts.color(color++), true));
+            datasets.add(Charts.line(s.mode(), values, Charts.color(colorOf(s.mode())), true));
         }
         html.table(head, cells.stream().map(c -> new Page.Row(c, "")).toList());
-        html.chart(Charts.bar(f.id() + " reproduced: " + f.app() + " at " + f.link().name(), labels, datasets,
-                f.figure().axis, false, false), 340);
+        html.chart(Charts.xy(f.id() + " reproduced: " + f.app() + " at " + f.link().name(), datasets, "concurrent connections",
+                f.figure().axis), 340);
         Spread rtt = measured.isEmpty() ? null : Spread.of(measured);
         html.note("Link: " + JudgedLink.of(f.link().name(), f.link().rttMs(), f.link().rttMs(), rtt == null ? null : rtt.median()).text()
                 + (rtt == null ? "" : String.format(Locale.ROOT, "; measured on %d points, %s–%s ms", rtt.n(),
@@ -136,6 +136,13 @@ final class LoadFigures {
         } else {
             html.claims(mine);
         }
+    }
+
+    /** One color per mode on every figure: the access modes in their order; another (reactive, a fair pool) by its name. */
+    private static int colorOf(String mode) {
+        List<String> modes = java.util.Arrays.stream(lab.access.Mode.values()).map(lab.access.Mode::id).toList();
+        int i = modes.indexOf(mode);
+        return i >= 0 ? i : modes.size() + Math.floorMod(mode.hashCode(), 6);
     }
 
     /** The app's series of the first tool in {@link #TOOLS} the run has at the figure's link, one per mode. */
