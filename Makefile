@@ -21,7 +21,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 JAR_MODULES := $(filter-out microbench,$(patsubst %/pom.xml,%,$(wildcard */pom.xml)))
 ALL_SOURCES := $(shell find $(JAR_MODULES) -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest profile report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick faults compare-runtimes
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick thesis thesis-quick faults compare-runtimes
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -54,7 +54,7 @@ seed: $(SEED_JAR) db ## load the data at SCALE (skipped when already there; FORC
 seed-verify: $(SEED_JAR) ## check row counts and checksums at SCALE
 	$(JAVA) -jar $(SEED_JAR) --scale $(SCALE) --verify
 
-tools: ## install the load tools, docker-compose, chromium (Debian) and the lab's toxiproxy-server (link/toxiproxy-lab) when missing or stale
+tools: ## install the load tools, docker-compose, chromium (Debian) and toxiproxy-server (go install) when missing
 	@scripts/tools.sh
 
 test: jdk db tools ## every test, against the local database servers (started by `make db`)
@@ -124,7 +124,7 @@ PROFILE ?= map
 APP ?= all
 LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 
-loadtest: ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|latency APP=portal|shop|all MODES=a,b ISOLATE=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
+loadtest: ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
 ifeq ($(LAB_PATH),swarm)
 	@scripts/swarm.sh loadtest $(PROFILE) $(APP) $(MODES)
 else ifeq ($(LAB_PATH),compose)
@@ -139,10 +139,6 @@ else
 	$(if $(ISOLATE),scripts/lab.sh up >/dev/null || echo "[loadtest] could not restart every instance: make status";) \
 	exit $$status
 endif
-
-profile: $(LOADGEN_JAR) ## CPU and wall-clock flame graphs of one instance under load (async-profiler, native lab): make profile APP=portal MODE=nonblocking LINK=wan CONCURRENCY=200 → results/profile-<time>-<instance>/
-	@$(if $(LINK),scripts/lab.sh link $(LINK) &&) $(LOADGEN) profile --instance $(or $(filter-out all,$(APP)),$(error APP=portal|shop is required))-$(or $(MODE),$(error MODE=$(call modes_of,portal) is required)) \
-	  $(if $(CONCURRENCY),--connections $(CONCURRENCY)) --pids-dir $${RUN_DIR:-.run}/pids --results-dir $(or $(RESULTS_DIR),results)
 
 compare-runtimes: $(LOADGEN_JAR) ## native against compose: the newest compose run and the newest native run of its profile (or RUNS="<a> <b>") agree? docs/containers.md
 	$(LOADGEN) compare $(if $(RUNS),--runs "$(RUNS)") --results-dir $(or $(RESULTS_DIR),results)
@@ -167,11 +163,15 @@ $(MICRO_JAR): $(shell find lab-data/src/main link/src/main access-api/src/main a
 
 bench: $(MICRO_JAR) db ## JMH: thesis micro-benchmarks, pools and drivers, full (hours) → results/micro/
 	$(MICRO) run --full --out results/micro
-	$(MICRO) thesis --full --out results/micro
 
 bench-quick: $(MICRO_JAR) db ## the same experiments, short (about 30 minutes on 2 busy cores) → results/micro/index.html
 	$(MICRO) run --quick --out results/micro
-	$(MICRO) thesis --quick --out results/micro
+
+thesis: $(MICRO_JAR) $(LOADGEN_JAR) ## the thesis reproduced on a lab started with `make up`: Table 4.1, Figures 4.1–4.9, every claim, ≤ 2 h on 2 cores (QUICK=1: ≤ 30 min) → results/micro/thesis.html
+	@MICRO='$(MICRO)' RESULTS_DIR='$(or $(RESULTS_DIR),results)' QUICK='$(QUICK)' scripts/thesis.sh
+
+thesis-quick: ## make thesis at the fewest points (micro smoke, PROFILE=thesis-quick), to try it out: ≤ 30 min
+	@$(MAKE) --no-print-directory thesis QUICK=1
 
 e2e: ## up at SCALE=tiny (own bench_e2e_* databases), smoke sweep of every instance, checks, down
 	@scripts/e2e.sh

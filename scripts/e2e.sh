@@ -41,6 +41,16 @@ say "checking $run_dir/results.json"
 python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)"
 [ -f "$run_dir/index.html" ] || { say "FAIL: no index.html in $run_dir"; exit 1; }
 
+# make thesis' last step on this run: the thesis page builds from a load run (a smoke run judges no claim)
+say "thesis.html from $run_dir (microbench page --load)"
+make --no-print-directory microbench/target/microbench.jar
+thesis_out=$(mktemp -d)
+"$(scripts/find-jdk.sh)/bin/java" -jar microbench/target/microbench.jar page --out "$thesis_out" --load "$run_dir" >/dev/null
+for want in 'id="summary"' 'Figure 4.6' 'Figure 4.9' 'id="claims"'; do
+  grep -q "$want" "$thesis_out/thesis.html" || { say "FAIL: thesis.html lacks $want"; exit 1; }
+done
+rm -rf "$thesis_out"
+
 trap - EXIT
 cleanup
 for pid in $pids; do

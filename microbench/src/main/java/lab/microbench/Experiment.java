@@ -5,13 +5,25 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/** The experiments of this module, with the base name of their result files under the output directory. */
+/**
+ * Every experiment of this module, with the base name of its result files under the output
+ * directory and the page that shows it: the connection-pool and JDBC-driver studies
+ * ({@code pools-drivers.html}) and the thesis' chapter 4.1 ({@code thesis.html}).
+ */
 public enum Experiment {
     THROUGHPUT("pools-throughput"),
     FAIRNESS("pools-fairness"),
     OVERHEAD("pools-overhead"),
     VALIDATION("pools-validation"),
-    DRIVERS("drivers");
+    DRIVERS("drivers"),
+    /** Table 4.1. */
+    TABLE("thesis-table41"),
+    /** Figures 4.1–4.3. */
+    PIPELINING("thesis-pipelining"),
+    /** Figure 4.4. */
+    HORIZONTAL("thesis-horizontal"),
+    /** Figure 4.5. */
+    VERTICAL("thesis-vertical");
 
     public final String file;
 
@@ -19,7 +31,19 @@ public enum Experiment {
         this.file = file;
     }
 
-    /** Experiment names or the groups {@code pools} (the four pool experiments) and {@code drivers}; empty = all. */
+    /** The four pool experiments (seeds 000, 003, 004). */
+    public static final Set<Experiment> POOLS = EnumSet.range(THROUGHPUT, VALIDATION);
+    /** Table 4.1 and Figures 4.1–4.5 (thesis 4.1). */
+    public static final Set<Experiment> THESIS = EnumSet.range(TABLE, VERTICAL);
+
+    public boolean thesis() {
+        return THESIS.contains(this);
+    }
+
+    /**
+     * Experiment names or the groups {@code pools} (the four pool experiments), {@code drivers} and
+     * {@code thesis} (table, pipelining, horizontal, vertical); empty = all.
+     */
     public static Set<Experiment> select(List<String> names) {
         if (names == null || names.isEmpty()) {
             return EnumSet.allOf(Experiment.class);
@@ -27,10 +51,18 @@ public enum Experiment {
         Set<Experiment> chosen = EnumSet.noneOf(Experiment.class);
         for (String n : names) {
             String name = n.trim().toUpperCase(Locale.ROOT);
-            if (name.equals("POOLS")) {
-                chosen.addAll(EnumSet.range(THROUGHPUT, VALIDATION));
-            } else {
-                chosen.add(valueOf(name));
+            switch (name) {
+                case "POOLS" -> chosen.addAll(POOLS);
+                case "THESIS" -> chosen.addAll(THESIS);
+                default -> {
+                    try {
+                        chosen.add(valueOf(name));
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("unknown experiment '" + n + "'; one of "
+                                + EnumSet.allOf(Experiment.class).stream().map(x -> x.name().toLowerCase(Locale.ROOT)).toList()
+                                + " or the groups pools, drivers, thesis");
+                    }
+                }
             }
         }
         return chosen;

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import lab.microbench.db.BenchSchema;
 import lab.microbench.db.DriverKind;
 import lab.microbench.experiment.FairnessExperiment;
 import lab.microbench.experiment.HistogramLog;
@@ -21,41 +23,80 @@ import lab.microbench.pool.PoolKind;
 import lab.microbench.report.Environment;
 import lab.microbench.report.Json;
 import lab.microbench.report.Meta;
+import lab.microbench.thesis.ThesisDb;
+import lab.microbench.thesis.ThesisExperiments;
+import lab.microbench.thesis.ThesisPlan;
 
-/** Runs one experiment with a plan, writes its results and its {@link Meta} under the output directory. */
-final class ExperimentRunner {
+/**
+ * The one runner of this module: runs any {@link Experiment} (pools, drivers, the thesis' chapter
+ * 4.1) with its plan, and writes its results and its {@link Meta} under the output directory. An
+ * experiment that fails is recorded as failed in its meta (the page says so) and the others run on.
+ */
+public final class ExperimentRunner {
 
     private final Plan plan;
+    private final ThesisPlan thesisPlan;
     private final List<PoolKind> pools;
     private final Path out;
     private final Environment environment;
-    private final String insertEngine;
+    private String insertEngine;
 
-    ExperimentRunner(Plan plan, List<PoolKind> pools, Path out, Environment environment, String insertEngine) {
+    public ExperimentRunner(Plan plan, ThesisPlan thesisPlan, List<PoolKind> pools, Path out, Environment environment) {
         this.plan = plan;
+        this.thesisPlan = thesisPlan;
         this.pools = pools;
         this.out = out;
         this.environment = environment;
-        this.insertEngine = insertEngine;
     }
 
-    Meta run(Experiment e) throws Exception {
+    /** Creates the databases the selected experiments use: bench_micro for pools and drivers, bench_thesis for the thesis. */
+    public void prepare(Set<Experiment> selected) throws Exception {
+        if (selected.stream().anyMatch(e -> !e.thesis())) {
+            insertEngine = BenchSchema.prepareMysql();
+            BenchSchema.preparePostgres();
+        }
+        if (selected.stream().anyMatch(Experiment::thesis)) {
+            ThesisDb.prepare();
+        }
+    }
+
+    /** The name of the plan an experiment runs with (quick, full, ...). */
+    public String planName(Experiment e) {
+        return e.thesis() ? thesisPlan.name() : plan.name();
+    }
+
+    public Meta run(Experiment e) throws java.io.IOException {
         Instant started = Instant.now();
         double loadBefore = Environment.loadAverage();
         long t0 = System.nanoTime();
         Map<String, Object> parameters = new LinkedHashMap<>();
-        List<String> files = switch (e) {
-            case THROUGHPUT -> throughput(parameters);
-            case FAIRNESS -> fairness(parameters);
-            case OVERHEAD -> overhead(parameters);
-            case VALIDATION -> validation(parameters);
-            case DRIVERS -> drivers(parameters);
-        };
-        Meta meta = new Meta(e.file, plan.name(), started.toString(), (System.nanoTime() - t0) / 1e9,
+        ThesisExperiments thesis = new ThesisExperiments(thesisPlan, out);
+        List<String> files;
+        try {
+            files = switch (e) {
+                case THROUGHPUT -> throughput(parameters);
+                case FAIRNESS -> fairness(parameters);
+                case OVERHEAD -> overhead(parameters);
+                case VALIDATION -> validation(parameters);
+                case DRIVERS -> drivers(parameters);
+                case TABLE -> thesis.table(parameters);
+                case PIPELINING -> thesis.pipelining(parameters);
+                case HORIZONTAL -> thesis.horizontal(parameters);
+                case VERTICAL -> thesis.vertical(parameters);
+            };
+        } catch (Exception failure) {
+            System.err.println("[microbench] " + e.file + " failed: " + failure);
+            parameters.put(FAILED, String.valueOf(failure));
+            files = List.of();
+        }
+        Meta meta = new Meta(e.file, planName(e), started.toString(), (System.nanoTime() - t0) / 1e9,
                 List.of(loadBefore, Environment.loadAverage()), parameters, environment, files);
         Json.write(out.resolve(Meta.fileName(e.file)), meta);
         return meta;
     }
+
+    /** Meta parameter of an experiment that threw: what it threw. */
+    public static final String FAILED = "failed";
 
     private List<String> throughput(Map<String, Object> parameters) throws Exception {
         List<String> poolNames = pools.stream().map(Enum::name).toList();

@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import lab.microbench.db.BenchSchema;
 import lab.microbench.pool.PoolKind;
 import lab.microbench.report.Environment;
-import lab.microbench.report.PageWriter;
+import lab.microbench.thesis.ThesisPlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,14 +22,15 @@ class PageWriterTest {
         Plan tiny = new Plan("test", new Plan.Jmh(1, 0, 100, 1, 200),
                 List.of(new Plan.Throughput(2, List.of("stub"), List.of("NONE"))), 2, List.of("MARIADB"),
                 new Plan.Fairness(4, 2, 100, 1), new Plan.Overhead(2, 2, 2, 50, 10), 50);
-        String engine = BenchSchema.prepareMysql();
-        BenchSchema.preparePostgres();
-        ExperimentRunner runner = new ExperimentRunner(tiny, List.of(PoolKind.HIKARI, PoolKind.TOMCAT), out, Environment.current(), engine);
-        for (Experiment e : List.of(Experiment.THROUGHPUT, Experiment.FAIRNESS, Experiment.OVERHEAD, Experiment.VALIDATION)) {
+        ExperimentRunner runner = new ExperimentRunner(tiny, ThesisPlan.smoke(), List.of(PoolKind.HIKARI, PoolKind.TOMCAT), out,
+                Environment.current());
+        runner.prepare(Experiment.POOLS);
+        for (Experiment e : Experiment.POOLS) {
             runner.run(e);
         }
 
-        Path page = PageWriter.write(out);
+        PageWriter.write(out);
+        Path page = out.resolve(PageWriter.POOLS_PAGE);
 
         String html = Files.readString(page);
         assertTrue(html.contains("getConnectionAsync"), "fairness rows");

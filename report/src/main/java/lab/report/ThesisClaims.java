@@ -59,4 +59,40 @@ public final class ThesisClaims {
         return new ClaimSet("micro", "thesis 4.1, on this run's JMH scores",
                 MicroClaims.of(table, pipelining, horizontal, vertical, measuredRtt));
     }
+
+    /**
+     * The opening line of the thesis page: the claims judged in the thesis' setting counted by label
+     * ("11 of 14 reproduced, 2 exceeded, 1 not reproduced"), then those judged off it
+     * ({@link Claim#offThesisSetting()}: another link or level), counted apart.
+     */
+    public static String summary(List<Claim> claims) {
+        if (claims.isEmpty()) {
+            return "No claim judged yet";
+        }
+        List<Claim> on = claims.stream().filter(c -> !c.offThesisSetting()).toList();
+        List<Claim> off = claims.stream().filter(Claim::offThesisSetting).toList();
+        List<String> parts = new ArrayList<>();
+        if (!on.isEmpty()) {
+            parts.add(counts(on));
+        }
+        if (!off.isEmpty()) {
+            parts.add((on.isEmpty() ? "all judged off the thesis' setting (link or level): " : "judged off the thesis' setting "
+                    + "(link or level), counted apart: ") + counts(off));
+        }
+        return String.join("; ", parts);
+    }
+
+    /** "k of n reproduced, then each other label that occurs, in the labels' order. */
+    private static String counts(List<Claim> claims) {
+        Map<Claim.Status, Long> by = new java.util.EnumMap<>(Claim.Status.class);
+        claims.forEach(c -> by.merge(c.status(), 1L, Long::sum));
+        List<String> parts = new ArrayList<>();
+        parts.add(by.getOrDefault(Claim.Status.REPRODUCED, 0L) + " of " + claims.size() + " " + Claim.Status.REPRODUCED.label());
+        by.forEach((status, n) -> {
+            if (status != Claim.Status.REPRODUCED) {
+                parts.add(n + " " + status.label());
+            }
+        });
+        return String.join(", ", parts);
+    }
 }

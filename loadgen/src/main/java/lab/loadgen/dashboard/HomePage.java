@@ -27,6 +27,8 @@ import lab.report.results.ResultsJson;
 /** The dashboard home: instances with live health (checked now, in parallel), their links, the runs. */
 final class HomePage {
 
+    /** The thesis reproduced (make thesis: microbench's page over the micro results and a PROFILE=thesis run), under results/. */
+    static final String THESIS_PAGE = "micro/thesis.html";
     private static final Duration HEALTH_TIMEOUT = Duration.ofMillis(1500);
     private static final Pattern SAFE_HOST = Pattern.compile("[A-Za-z0-9.\\-]+|\\[[0-9A-Fa-f:.]+]");
 
@@ -50,6 +52,8 @@ final class HomePage {
         model.put("runs", runs);
         latestVerdict(runs, model);
         model.put("micro", Files.isRegularFile(resultsDir.resolve("micro").resolve("index.html")));
+        model.put("thesis", Files.isRegularFile(resultsDir.resolve(THESIS_PAGE)));
+        model.put("thesisPage", THESIS_PAGE);
         model.put("resultsDir", resultsDir.toAbsolutePath().toString());
         model.put("instancesFile", conf.file().toString());
         model.put("now", OffsetDateTime.now(ZoneOffset.UTC).withNano(0).toString());

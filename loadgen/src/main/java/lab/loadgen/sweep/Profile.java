@@ -1,9 +1,7 @@
 package lab.loadgen.sweep;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
 
 import lab.link.Link;
 
@@ -19,7 +17,7 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
         this(name, apps, tools, notes, null);
     }
 
-    public static final List<String> NAMES = List.of("map", "smoke", "quick", "thesis", "latency");
+    public static final List<String> NAMES = List.of("map", "smoke", "quick", "thesis", "thesis-quick", "latency");
     /** What {@code make loadtest} runs without a PROFILE. */
     public static final String DEFAULT = "map";
 
@@ -29,8 +27,8 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
     static final String NO_HTTPERF = "httperf is left out of this profile: it runs a fixed number of calls per "
             + "connection, not a fixed time, so its repetitions cannot share the profile's fixed measured window, "
             + "and its connections finish one by one, so it does not hold its nominal concurrency to the end "
-            + "(Little's law showed 0.7–3.5 of 25–250 with 5 calls per connection); it runs in PROFILE=thesis with "
-            + "the thesis' 100 calls per connection, every connection opened within 0.1 s";
+            + "(Little's law showed 0.7–3.5 of 25–250 with 5 calls per connection); the sweep's --tools httperf runs "
+            + "it with the profile's calls per connection (the thesis' 100 in PROFILE=thesis)";
 
     /** The portal's and the shop's fixed concurrency in PROFILE=latency. */
     public static final Map<String, Integer> LATENCY_CONCURRENCY = Map.of("portal", 200, "shop", 1000);
@@ -39,6 +37,20 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
 
     /** The thesis measured over 1 GbE: its profile puts the link at lan. */
     static final List<Double> THESIS_LINK = List.of(Link.LAN.rttMs());
+    /** The portal also at wan, the thesis' Internet link (Figure 4.9). */
+    static final List<Double> THESIS_PORTAL_LINKS = List.of(Link.LAN.rttMs(), Link.WAN.rttMs());
+    /**
+     * PROFILE=thesis' levels: the portal from 1 to 1,000 with steps around its knee near 400 (the
+     * thesis swept steps of 50), the shop from 1 to 10,000 (the thesis' top).
+     */
+    public static final Map<String, List<Integer>> THESIS_LEVELS = Map.of(
+            "portal", List.of(1, 50, 200, 400, 600, 1000), "shop", List.of(1, 1000, 5000, 10_000));
+    /** PROFILE=thesis-quick's levels: below and at the portal's knee; the shop at 1,000 and 10,000. */
+    public static final Map<String, List<Integer>> THESIS_QUICK_LEVELS = Map.of(
+            "portal", List.of(50, 400), "shop", List.of(1000, 10_000));
+    /** PROFILE=thesis' whole time, added rounds included: make thesis' load part, within its two hours. */
+    static final int THESIS_BUDGET_SEC = 80 * 60;
+    static final int THESIS_QUICK_BUDGET_SEC = 12 * 60;
 
     /** The map's round trips: the proxy hop alone, the thesis' 1 GbE, a link across a region, the thesis' Internet link. */
     public static final List<Double> MAP_RTTS = List.of(0.0, Link.LAN.rttMs(), 20.0, Link.WAN.rttMs());
@@ -71,14 +83,19 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
                     "portal", new AppPlan(List.of(25, 500), 5, 10, 5, 10, 0.5, 60, 3, 2, List.of(25), List.of()),
                     "shop", new AppPlan(List.of(50, 1000), 5, 10, 5, 10, 0.5, 60, 3, 2, List.of(50), List.of())),
                     List.of("wrk", OPEN_LOOP, "ceiling"), List.of(NO_HTTPERF));
-            // thesis 4.2 / A.2: portal 1..1,000 in steps of 50, 100 calls per connection; shop up to 10,000;
-            // on the thesis' own link, 1 GbE (lan), through the proxies
+            // thesis 4.2-4.3, Figures 4.6-4.9 within make thesis' two hours: the portal 1..1,000 with
+            // levels around its knee (~400) at lan (1 GbE) and wan (the Internet figure), the shop up
+            // to 10,000 at lan; wrk (closed loop) only, 3 interleaved rounds of 8 s, more while a mode
+            // against jdbc is tied, within the budget
             case "thesis" -> new Profile(name, Map.of(
-                    "portal", new AppPlan(steps(1, 50, 1000), 100, 30, 10, 30, 5, 1800, 5, 5).withRtts(THESIS_LINK),
-                    "shop", new AppPlan(shopThesisLevels(), 100, 30, 10, 30, 5, 3600, 5, 5).withRtts(THESIS_LINK)),
-                    List.of("httperf", "wrk", OPEN_LOOP, "ceiling"), List.of("PROFILE=thesis runs at LINK=lan, the "
-                    + "thesis' 1 GbE (" + Link.LAN.rttMs() + " ms RTT), through the lab's Toxiproxy proxies; RTTS= "
-                    + "sets other round trips"));
+                    "portal", thesis(THESIS_LEVELS.get("portal"), 8, 30, 2, 5, THESIS_PORTAL_LINKS),
+                    "shop", thesis(THESIS_LEVELS.get("shop"), 8, 30, 2, 5, THESIS_LINK)),
+                    List.of("wrk"), List.of(thesisNote(THESIS_BUDGET_SEC)), THESIS_BUDGET_SEC);
+            // the same figures at two levels each, 3 rounds of 4 s: make thesis-quick's load part
+            case "thesis-quick" -> new Profile(name, Map.of(
+                    "portal", thesis(THESIS_QUICK_LEVELS.get("portal"), 4, 15, 1, 3, THESIS_PORTAL_LINKS),
+                    "shop", thesis(THESIS_QUICK_LEVELS.get("shop"), 4, 15, 1, 3, THESIS_LINK)),
+                    List.of("wrk"), List.of(thesisNote(THESIS_QUICK_BUDGET_SEC)), THESIS_QUICK_BUDGET_SEC);
             // one concurrency per app, the link's RTT swept; closed loop only (req/s, mean, p99)
             case "latency" -> new Profile(name, Map.of(
                     "portal", latency("portal"), "shop", latency("shop")),
@@ -96,25 +113,26 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
         return new AppPlan(MAP_LEVELS.get(app), 5, 3, 5, 21, 0.5, 60, 3, 2, List.of(), MAP_RTTS, 7);
     }
 
+    /** A thesis plan: 3 to {@code maxRounds} interleaved rounds of {@code roundSec} at the given links. */
+    private static AppPlan thesis(List<Integer> levels, int roundSec, int warmupSec, int pointWarmupSec, int maxRounds,
+                                  List<Double> rtts) {
+        // 10 s timeout: a jdbc portal page at wan waits 12 round trips of 78 ms in turn, about 1 s
+        return new AppPlan(levels, 100, roundSec, 10, warmupSec, 0.5, 120, 3, pointWarmupSec, List.of(), rtts, maxRounds);
+    }
+
+    private static String thesisNote(int budgetSec) {
+        return "PROFILE=thesis: Figures 4.6-4.9 of the thesis at its links, set through the lab's Toxiproxy proxies: "
+                + "lan (" + Link.LAN.rttMs() + " ms RTT, the thesis' 1 GbE) for both apps, and wan (" + Link.WAN.rttMs()
+                + " ms, its Internet link) for the portal; wrk (closed loop) only, where the thesis ran httperf with 100 "
+                + "calls per connection (httperf cannot share a fixed measured window: see PROFILE=quick's note); "
+                + "3 interleaved rounds per scenario, more while a mode against jdbc is tied, within " + budgetSec / 60
+                + " minutes in all";
+    }
+
     private static AppPlan latency(String app) {
         // a page at 78 ms RTT in jdbc takes ~1.3 s: 10 s repetitions still count hundreds of pages
         return new AppPlan(List.of(LATENCY_CONCURRENCY.get(app)), 5, 10, 10, 10, 0.5, 60, 3, 2, List.of(),
                 LATENCY_RTTS);
-    }
-
-    /** first, then multiples of step up to last: 1, 50, 100, ... 1000. */
-    static List<Integer> steps(int first, int step, int last) {
-        List<Integer> l = new ArrayList<>();
-        l.add(first);
-        IntStream.iterate(step, v -> v <= last, v -> v + step).forEach(l::add);
-        return l;
-    }
-
-    /** 1, 500, then 1,000 to 10,000 in steps of 1,000. */
-    private static List<Integer> shopThesisLevels() {
-        List<Integer> l = new ArrayList<>(List.of(1, 500));
-        IntStream.rangeClosed(1, 10).forEach(k -> l.add(k * 1000));
-        return l;
     }
 
     public AppPlan plan(String app) {

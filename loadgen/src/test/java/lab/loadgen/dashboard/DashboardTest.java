@@ -75,6 +75,7 @@ class DashboardTest {
         Files.writeString(odd.resolve("results.json"), "{not json");
         Files.createDirectories(results.resolve("micro"));
         Files.writeString(results.resolve("micro").resolve("index.html"), "<html>micro</html>");
+        Files.writeString(results.resolve("micro").resolve("thesis.html"), "<html>thesis</html>");
 
         try (FakeFreeInstance up = new FakeFreeInstance()) {
             int down = closedPort();
@@ -97,6 +98,8 @@ class DashboardTest {
                 int oldIdx = b.indexOf("/results/20260101-000000-smoke/index.html");
                 assertTrue(newIdx > 0 && oldIdx > newIdx, "newest first");
                 assertTrue(b.contains("href=\"/results/micro/index.html\""), "micro-benchmark page linked");
+                assertTrue(b.contains("id=\"thesis\" href=\"/results/micro/thesis.html\"") && !b.contains("id=\"no-thesis\""),
+                        "the thesis reproduced, linked");
                 // the latest run's verdict and the thesis' claims on the home page
                 assertTrue(b.contains("id=\"latest-verdict\"") && b.contains("id=\"verdict-portal\""), "latest verdict");
                 assertTrue(b.indexOf("id=\"latest-verdict\"") < b.indexOf("20260202-000000-quick/index.html\">20260202"),

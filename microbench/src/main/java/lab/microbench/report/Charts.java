@@ -25,6 +25,17 @@ public final class Charts {
         return d;
     }
 
+    /** A line (or, {@code showLine} false, points only) over a category axis; gaps (nulls) bridged. */
+    public static Map<String, Object> line(String label, List<?> data, String color, boolean showLine) {
+        Map<String, Object> d = dataset(label, data, color);
+        d.put("type", "line");
+        d.put("borderColor", color);
+        d.put("showLine", showLine);
+        d.put("pointRadius", 4);
+        d.put("spanGaps", true);
+        return d;
+    }
+
     /** A bar chart; {@code horizontal} puts the categories on the y axis, {@code log} makes the value axis logarithmic. */
     public static Map<String, Object> bar(String title, List<String> labels, List<Map<String, Object>> datasets,
                                           String valueAxis, boolean log, boolean horizontal) {
@@ -40,6 +51,25 @@ public final class Charts {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("type", "bar");
         config.put("data", Map.of("labels", labels, "datasets", datasets));
+        config.put("options", options);
+        return config;
+    }
+
+    /**
+     * Lines over a linear x axis (the thesis' figures draw load as connections on a linear axis);
+     * each dataset's data are {@code {x, y}} points.
+     */
+    public static Map<String, Object> xy(String title, List<Map<String, Object>> datasets, String xAxis, String yAxis) {
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("maintainAspectRatio", false);
+        options.put("animation", false);
+        options.put("plugins", Map.of("title", Map.of("display", true, "text", title)));
+        options.put("scales", Map.of(
+                "x", Map.of("type", "linear", "title", Map.of("display", true, "text", xAxis)),
+                "y", Map.of("type", "linear", "beginAtZero", true, "title", Map.of("display", true, "text", yAxis))));
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("type", "line");
+        config.put("data", Map.of("datasets", datasets));
         config.put("options", options);
         return config;
     }

@@ -4,7 +4,7 @@ import lab.report.micro.MicroClaims;
 
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +22,11 @@ import lab.microbench.report.IndexPage;
 import lab.report.results.JmhScore;
 import lab.microbench.report.Json;
 import lab.microbench.report.Meta;
-import lab.microbench.thesis.ThesisRunner.Experiment;
+import lab.microbench.Experiment;
+import lab.microbench.report.Section;
+import lab.report.load.AppVerdict;
+import lab.report.load.VerdictView;
+import lab.report.results.Results;
 import lab.report.Claim;
 import lab.report.ThesisClaims;
 import lab.report.Page;
@@ -30,12 +34,15 @@ import lab.report.Spread;
 import lab.report.Verdict;
 
 /**
- * results/micro/thesis.html: the verdict on the thesis' claims, then Table 4.1 and Figures 4.1–4.5
- * re-run beside the thesis' figures; then index.html.
+ * The body of thesis.html: the summary of every claim, what differs from the thesis' setting, then
+ * Table 4.1 and Figures 4.1–4.5 (this module's JMH runs) and Figures 4.6–4.9 (a load run of
+ * loadgen, when one is given) each beside the thesis' figures or caption, with the link asked and
+ * measured and the verdict; then every claim. {@link lab.microbench.PageWriter} writes it.
  */
 public final class ThesisPage {
 
     public static final String PAGE = "thesis.html";
+    public static final String TITLE = "The thesis, reproduced (chapter 4)";
     private static final List<String> ENGINES = MicroClaims.ENGINES;
     /** Table 4.1's row sets in page order: loopback, the emulated 0.19 ms link (the thesis' setting), others. */
     private static final List<String> TABLE_LINKS = List.of("loopback", "lan");
@@ -47,70 +54,141 @@ public final class ThesisPage {
         this.dir = dir;
     }
 
-    public static Path write(Path dir) throws IOException {
-        Files.createDirectories(dir);
+    /**
+     * The page's HTML from the micro results in {@code dir} and, when given, a load run.
+     *
+     * @param load a load run's results (Figures 4.6–4.9 and the claims of 4.2–4.3); empty: said to be missing
+     */
+    public static String render(Path dir, Optional<Results> load) throws IOException {
         ThesisPage page = new ThesisPage(dir);
         Map<String, List<JmhScore>> table = page.tableScores();
         Map<String, List<JmhScore>> pipelining = page.pipeliningScores();
-        page.machine();
-        page.verdict(table, pipelining);
+        List<Claim> micro = ThesisClaims.micro(table, pipelining, page.scoresOf(Experiment.HORIZONTAL),
+                page.scoresOf(Experiment.VERTICAL), page.measuredRtts()).claims();
+        // a smoke run decides nothing (two short repetitions): its figures are drawn, no claim is judged on it
+        List<Claim> loadClaims = load.filter(r -> !VerdictView.SMOKE.equals(r.run().profile()))
+                .map(r -> ThesisClaims.load(AppVerdict.of(r), Path.of("")).claims()).orElse(List.of());
+        List<Claim> all = new ArrayList<>(micro);
+        all.addAll(loadClaims);
+        page.summary(all, load);
+        page.differences(load);
         page.table(table);
+        page.verdicts(micro, "Table 4.1");
         page.pipelining(pipelining);
+        page.verdicts(micro, "Figure 4.1", "Figure 4.2", "Figure 4.3");
         page.scaling(Experiment.HORIZONTAL, "servers", "Figure 4.4: horizontal scalability",
                 "One operation = the small SELECT once on each of N PostgreSQL servers (one connection each), fired then joined.");
+        page.verdicts(micro, "Figure 4.4");
         page.scaling(Experiment.VERTICAL, "connections", "Figure 4.5: vertical scalability",
                 "One operation = the small SELECT once on each of N connections to one server, fired then joined.");
-        Path file = dir.resolve(PAGE);
-        Files.writeString(file, page.html.render("Thesis micro-benchmarks (chapter 4.1)",
-                "Table 4.1 and Figures 4.1–4.5 of \"Asynchronous Database Drivers\" re-run with JMH on today's drivers through "
-                        + "this project's access API (jdbc = JDBC through HikariCP, threadpool = JDBC on an executor, nonblocking = "
-                        + "Vert.x SQL clients, virtual = JDBC on virtual threads), against MariaDB and PostgreSQL on this machine. "
-                        + "Plain rows and lines are our runs (result files beside this page, error = JMH 99.9 % confidence "
-                        + "half-interval); rows shaded yellow are the thesis' published figures, measured in 2010 between two hosts "
-                        + "over 1 Gb/s Ethernet.", IndexPage.LINK), StandardCharsets.UTF_8);
-        IndexPage.write(dir);
-        return file;
+        page.verdicts(micro, "Figure 4.5");
+        LoadFigures.render(page.html, load, loadClaims);
+        page.html.section("claims", "Every claim");
+        page.html.p("Each claim of chapter 4 with its label and the numbers it was decided on. Micro-benchmarks (4.1): a claim is "
+                + "settled only when the 99.9 % intervals settle it; \"about N×\" holds when the whole range of the ratio lies "
+                + "within N ÷ 1.5 and N × 1.5, and a whole range above that band is \"exceeded\". Load tests (4.2–4.3): the "
+                + "pairwise rule on interleaved repetitions (lab.report.Pairwise). A claim judged away from the thesis' link or "
+                + "level says so in its status.");
+        page.html.claims(all);
+        return page.html.render(TITLE, INTRO, IndexPage.LINK);
     }
 
-    private void machine() {
-        html.section("machine", "Machine");
-        Optional<Meta> any = List.of(Experiment.values()).stream().map(this::meta).flatMap(Optional::stream).findFirst();
-        if (any.isEmpty()) {
-            html.note("No results yet: run java -jar microbench/target/microbench.jar thesis --quick");
-            return;
+    static final String INTRO = "Table 4.1 and Figures 4.1–4.9 of \"Asynchronous Database Drivers\" re-run on today's drivers "
+            + "through this project's access API (jdbc = JDBC through HikariCP, threadpool = JDBC on an executor, "
+            + "threadpool-fair = the same with a fair hand-off, the thesis' driver; nonblocking = Vert.x SQL clients, virtual = "
+            + "JDBC on virtual threads), against MariaDB and PostgreSQL on this machine. Plain rows and lines are our runs (result "
+            + "files beside this page; micro errors = JMH 99.9 % confidence half-interval); rows shaded yellow and the "
+            + "\"thesis\" notes are the thesis' published figures and captions, measured in 2010 between hosts over 1 Gb/s "
+            + "Ethernet (the thesis text is summarized here; it is not shipped).";
+
+    /** The opening line: every claim counted by label, those judged off the thesis' setting apart. */
+    private void summary(List<Claim> claims, Optional<Results> load) {
+        html.section("summary", "Summary");
+        html.p(ThesisClaims.summary(claims) + ".");
+        List<String> missing = new ArrayList<>();
+        if (Arrays.stream(Experiment.values()).filter(Experiment::thesis).allMatch(e -> Section.meta(dir, e.file).isEmpty())) {
+            missing.add("no micro-benchmark results in " + dir + " (make thesis runs them)");
         }
-        var e = any.get().environment();
-        html.table(List.of("what", "value"), List.of(
-                Page.Row.text("CPU", e.cpus() + " × " + e.cpuModel() + " — shared with other work: client, servers and "
-                        + "other jobs ran on the same cores, so absolute figures are noisy; compare shapes and ratios"),
-                Page.Row.text("memory", e.memoryMb() + " MB"),
-                Page.Row.text("OS", e.os()),
-                Page.Row.text("JVM", e.jvm()),
-                Page.Row.text("MariaDB", e.mariadb()),
-                Page.Row.text("PostgreSQL", e.postgresql())));
-        html.note("Client and servers share one machine: loopback replaces the thesis' network; the 0.19 ms and 78 ms links are "
-                + "emulated (see Figures 4.1–4.3).");
+        if (load.isPresent() && VerdictView.SMOKE.equals(load.get().run().profile())) {
+            missing.add("the load run is PROFILE=smoke, which decides nothing: Figures 4.6–4.9 are drawn, no claim of 4.2–4.3 "
+                    + "is judged on it");
+        }
+        if (load.isEmpty()) {
+            missing.add("no load run given, so Figures 4.6–4.9 and the claims of 4.2–4.3 are not on this page (make thesis "
+                    + "runs PROFILE=thesis and passes it)");
+        }
+        if (!missing.isEmpty()) {
+            html.note("Missing: " + String.join("; ", missing) + ".");
+        }
     }
 
-    private void verdict(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining) {
-        html.section("verdict", "Verdict: the thesis' claims on this run");
-        List<Claim> claims = ThesisClaims.micro(table, pipelining, scoresOf(Experiment.HORIZONTAL), scoresOf(Experiment.VERTICAL)).claims();
-        Map<Claim.Status, Long> counts = new LinkedHashMap<>();
-        claims.forEach(c -> counts.merge(c.status(), 1L, Long::sum));
-        List<String> parts = new ArrayList<>();
-        counts.forEach((s, n) -> parts.add(n + " " + s.label()));
-        html.p("Each claim of chapter 4.1, checked against this run's scores: " + String.join(", ", parts) + ". A claim is "
-                + "reproduced or not only when the 99.9 % intervals settle it; where they overlap, or JMH could not give an error, "
-                + "it is inconclusive. \"About N×\" counts as shown when the whole range of the ratio lies within N ÷ 1.5 and N × 1.5. "
-                + "A figure whose error exceeds " + Math.round(JmhScore.MAX_RELATIVE_ERROR * 100) + " % of its score is marked "
-                + "\"(inconclusive)\" in the tables.");
-        html.claims(claims);
+    /** What differs from the thesis' setting, and why it matters: hardware, network, drivers, JVM. */
+    private void differences(Optional<Results> load) {
+        Optional<Meta> any = Experiment.THESIS.stream().map(e -> Section.meta(dir, e.file)).flatMap(Optional::stream).findFirst();
+        String machine = any.map(m -> m.environment().cpus() + " × " + m.environment().cpuModel() + ", " + m.environment().jvm())
+                .or(() -> load.map(r -> r.run().machine()).map(m -> m.cpus() + " CPUs, " + m.jvm()))
+                .orElse("this machine (no run yet)");
+        Section.machine(html, any, "No micro-benchmark results yet: make thesis (or java -jar microbench/target/microbench.jar "
+                + "run --only thesis).", "Client and servers share one machine: loopback replaces the thesis' network; the 0.19 ms "
+                + "and 78 ms links are emulated (see Figures 4.1–4.3).");
+        html.h3("What differs from 2010 and why");
+        html.table(List.of("", "thesis (2010)", "here", "what it changes"), List.of(
+                Page.Row.text("hardware", "separate hosts for databases, application server and load generators",
+                        machine + "; databases, apps, load tools and the link emulator share these cores",
+                        "absolute figures are lower and noisier; levels where the thesis' load host still had room may "
+                                + "saturate here (the load pages flag a saturated load tool); compare shapes and ratios"),
+                Page.Row.text("network", "1 Gb/s Ethernet (0.19 ms RTT) and an Internet link (78 ms RTT)",
+                        "loopback through Toxiproxy, which adds the round trip (lan, wan) and a proxy hop of its own; "
+                                + "the round trip is measured beside every figure",
+                        "a claim is judged on the measured round trip, and labelled off the thesis' link when it lies "
+                                + "more than " + Fmt.trimmed(lab.report.JudgedLink.FACTOR) + "× away"),
+                Page.Row.text("drivers", "ADBCJ: its own non-blocking MySQL and PostgreSQL drivers, and ADBCJ-JDBC (JDBC "
+                                + "on a thread pool with a fair hand-off)",
+                        "Vert.x SQL clients (non-blocking, pipelined), HikariCP with today's JDBC drivers; threadpool-fair "
+                                + "stands in for ADBCJ-JDBC",
+                        "today's JDBC drivers and pools are faster per query, so gaps that were CPU-bound in 2010 shrink; "
+                                + "pipelining still saves a round trip per query"),
+                Page.Row.text("JVM", "Java 6, platform threads only",
+                        any.map(m -> m.environment().jvm()).or(() -> load.map(r -> r.run().machine().jvm())).orElse("?")
+                                + "; virtual threads as a fourth mode",
+                        "a better JIT and GC; virtual threads give blocking code the thread economy the thesis "
+                                + "needed non-blocking I/O for")));
+    }
+
+    /** The claims of these figures, right below them. */
+    private void verdicts(List<Claim> claims, String... sources) {
+        List<Claim> mine = claims.stream().filter(c -> Arrays.stream(sources).anyMatch(s -> c.source().startsWith(s))).toList();
+        if (!mine.isEmpty()) {
+            html.h3("Verdict");
+            html.claims(mine);
+        }
+    }
+
+    /** Link id → engine → round trip measured by the table and pipelining runs (the pipelining run's where both have one). */
+    private Map<String, Map<String, Double>> measuredRtts() {
+        Map<String, Map<String, Double>> measured = new LinkedHashMap<>();
+        for (Experiment e : List.of(Experiment.TABLE, Experiment.PIPELINING)) {
+            Section.meta(dir, e.file).map(m -> m.parameters().get(ThesisExperiments.MEASURED_RTT)).ifPresent(v -> {
+                if (v instanceof Map<?, ?> links) {
+                    links.forEach((link, engines) -> {
+                        if (engines instanceof Map<?, ?> byEngine) {
+                            byEngine.forEach((engine, ms) -> {
+                                if (ms instanceof Number n) {
+                                    measured.computeIfAbsent(String.valueOf(link), k -> new LinkedHashMap<>()).put(String.valueOf(engine), n.doubleValue());
+                                }
+                            });
+                        }
+                    });
+                }
+            });
+        }
+        return measured;
     }
 
     private void table(Map<String, List<JmhScore>> byLink) {
         html.section("table41", "Table 4.1: 50 queries on one connection");
         Optional<Meta> meta = meta(Experiment.TABLE);
-        meta.ifPresent(this::runNote);
+        meta.ifPresent(m -> Section.runNote(html, m));
         if (byLink.isEmpty()) {
             html.note(meta.isEmpty() ? "Not run yet: no " + Experiment.TABLE.file + " results in " + dir + "."
                     : "Skipped: " + meta.get().parameters().getOrDefault("skipped", meta.get().parameters().getOrDefault("failed", "no result file")));
@@ -119,7 +197,7 @@ public final class ThesisPage {
         html.p("One operation = the same small SELECT (" + ThesisDb.QUERY + ", ten-row table) 50 times on one connection: one "
                 + "session, all 50 calls fired, then joined. jdbc runs them one after another on the caller's thread. Row sets: "
                 + "loopback, and the emulated 0.19 ms round trip the thesis measured on (1 Gb/s Ethernet) where this run has it"
-                + meta.map(m -> m.parameters().get(ThesisRunner.MEASURED_RTT)).map(rtt -> " (measured round trip per link and "
+                + meta.map(m -> m.parameters().get(ThesisExperiments.MEASURED_RTT)).map(rtt -> " (measured round trip per link and "
                         + "engine, ms: " + rtt + ")").orElse("") + ".");
         List<Page.Row> rows = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -200,12 +278,12 @@ public final class ThesisPage {
             html.note("Not run yet.");
             return;
         }
-        runNote(meta.get());
+        Section.runNote(html, meta.get());
         html.p("One operation = 1 to 25 small SELECTs on one connection (one session, all fired, then joined): jdbc one after "
                 + "another; nonblocking with pipelining off (limit 1: the next query is written after the previous answer) and on. "
                 + "Links: " + meta.get().parameters().get("emulation") + ". Measured round trip per link and engine (median of "
                 + "the fastest of three SELECT 1, ms): "
-                + meta.get().parameters().getOrDefault(ThesisRunner.MEASURED_RTT, "not measured in this run") + ".");
+                + meta.get().parameters().getOrDefault(ThesisExperiments.MEASURED_RTT, "not measured in this run") + ".");
         List<Page.Row> speedups = new ArrayList<>();
         for (ThesisPlan.Link link : ThesisPlan.LINKS) {
             html.h3(link.title());
@@ -219,7 +297,7 @@ public final class ThesisPage {
             List<Series> series = new ArrayList<>();
             int color = 0;
             for (String engine : ENGINES) {
-                for (String variant : ThesisRunner.PIPELINING_VARIANTS) {
+                for (String variant : ThesisExperiments.PIPELINING_VARIANTS) {
                     head.add(MicroClaims.engineName(engine) + " " + variant + " ms/op");
                     List<JmhScore> line = requests.stream()
                             .map(r -> MicroClaims.find(scores, Map.of("engine", engine, "variant", variant, "requests", r))).toList();
@@ -247,7 +325,7 @@ public final class ThesisPage {
     private void scaling(Experiment e, String param, String title, String what) {
         html.section(e.file, title);
         Optional<Meta> meta = meta(e);
-        meta.ifPresent(this::runNote);
+        meta.ifPresent(m -> Section.runNote(html, m));
         List<JmhScore> scores = scoresOf(e);
         if (scores.isEmpty()) {
             html.note(meta.isEmpty() ? "Not run yet: no " + e.file + " results in " + dir + "."
@@ -292,8 +370,7 @@ public final class ThesisPage {
     // ---- reading the result files
 
     private Optional<Meta> meta(Experiment e) {
-        Path file = dir.resolve(Meta.fileName(e.file));
-        return Files.exists(file) ? Optional.of(Json.read(file, Meta.class)) : Optional.empty();
+        return Section.meta(dir, e.file);
     }
 
     /** Every score of a one-file experiment (Figures 4.4, 4.5); empty when not run, skipped or failed. */
@@ -358,12 +435,6 @@ public final class ThesisPage {
         };
     }
 
-    private void runNote(Meta m) {
-        html.note(String.format(Locale.ROOT, "Run: %s mode, started %s, took %.0f s; 1-minute load average %s before, %s after on "
-                        + "%d CPUs. Parameters: %s. Files: %s.", m.mode(), m.started(), m.seconds(), m.loadAverage().get(0),
-                m.loadAverage().get(1), m.environment().cpus(), Json.inline(m.parameters()), String.join(", ", m.files())));
-    }
-
     private void settings(List<JmhScore> scores) {
         html.note(scores.get(0).settings() + ". 2 cores shared by client, servers and other work.");
     }
@@ -391,13 +462,7 @@ public final class ThesisPage {
                 double err = score == null || Double.isNaN(score.error()) ? 0 : score.error();
                 errors.add(score == null ? null : List.of(Math.max(score.score() - err, score.score() / 100), score.score() + err));
             }
-            Map<String, Object> mean = Charts.dataset(s.label(), means, s.color());
-            mean.put("type", "line");
-            mean.put("borderColor", s.color());
-            mean.put("showLine", s.line());
-            mean.put("pointRadius", 4);
-            mean.put("spanGaps", true);
-            datasets.add(mean);
+            datasets.add(Charts.line(s.label(), means, s.color(), s.line()));
             Map<String, Object> error = Charts.dataset(s.label() + " ± error", errors, s.color());
             error.put("type", "bar");
             error.put("grouped", false);

@@ -1,80 +1,43 @@
 package lab.microbench.thesis;
 
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.access.DbClient;
 import lab.access.SourceUrl;
+import lab.microbench.Experiment;
 import lab.microbench.Plan;
 import lab.microbench.jmh.JmhRun;
-import lab.microbench.report.Environment;
-import lab.microbench.report.Json;
-import lab.microbench.report.Meta;
 
-/** Runs the experiments of thesis 4.1 with a {@link ThesisPlan}; writes JMH JSON and one {@link Meta} per experiment. */
-public final class ThesisRunner {
-
-    /** The four experiments, with the base name of their files. */
-    public enum Experiment {
-        TABLE("thesis-table41"), PIPELINING("thesis-pipelining"), HORIZONTAL("thesis-horizontal"), VERTICAL("thesis-vertical");
-
-        public final String file;
-
-        Experiment(String file) {
-            this.file = file;
-        }
-    }
+/**
+ * The experiments of thesis 4.1 (Table 4.1, Figures 4.1–4.5) with a {@link ThesisPlan}: each writes
+ * JMH JSON under the output directory, fills the parameters the page shows and returns the files
+ * it wrote; {@link lab.microbench.ExperimentRunner} runs them and writes their meta.
+ */
+public final class ThesisExperiments {
 
     /** How the emulated links are made (shown on the page). */
     static final String EMULATION = "Toxiproxy (toxiproxy-server on 127.0.0.1, started per benchmark fork; lab.link): latency toxics of half the "
             + "round trip each way, in microseconds below a millisecond (the lab's latency_us toxic), on top of the proxy hop "
             + "(see the measured round trips)";
     /** Meta parameter: link id → engine → measured round trip (ms). */
-    static final String MEASURED_RTT = "linkRttMsMeasured";
+    public static final String MEASURED_RTT = "linkRttMsMeasured";
 
     public static final List<String> PIPELINING_VARIANTS = Variant.ids(List.of(Variant.JDBC, Variant.NONBLOCKING_UNPIPELINED,
             Variant.NONBLOCKING_PIPELINED));
 
     private final ThesisPlan plan;
     private final Path out;
-    private final Environment environment;
 
-    public ThesisRunner(ThesisPlan plan, Path out, Environment environment) {
+    public ThesisExperiments(ThesisPlan plan, Path out) {
         this.plan = plan;
         this.out = out;
-        this.environment = environment;
-    }
-
-    public Meta run(Experiment e) throws java.io.IOException {
-        Instant started = Instant.now();
-        double loadBefore = Environment.loadAverage();
-        long t0 = System.nanoTime();
-        Map<String, Object> parameters = new LinkedHashMap<>();
-        List<String> files;
-        try {
-            files = switch (e) {
-                case TABLE -> table(parameters);
-                case PIPELINING -> pipelining(parameters);
-                case HORIZONTAL -> horizontal(parameters);
-                case VERTICAL -> vertical(parameters);
-            };
-        } catch (Exception failure) {
-            System.err.println("[thesis] " + e.file + " failed: " + failure);
-            parameters.put("failed", String.valueOf(failure));
-            files = List.of();
-        }
-        Meta meta = new Meta(e.file, plan.name(), started.toString(), (System.nanoTime() - t0) / 1e9,
-                List.of(loadBefore, Environment.loadAverage()), parameters, environment, files);
-        Json.write(out.resolve(Meta.fileName(e.file)), meta);
-        return meta;
     }
 
     /** Table 4.1 once per link of {@link ThesisPlan#TABLE_LINKS}: loopback, and the emulated 0.19 ms link the thesis measured over. */
-    private List<String> table(Map<String, Object> parameters) throws Exception {
+    public List<String> table(Map<String, Object> parameters) throws Exception {
         List<String> variants = Variant.ids(Variant.ALL);
         parameters.put("jmh", plan.table());
         parameters.put("engines", plan.engines());
@@ -95,7 +58,7 @@ public final class ThesisRunner {
         return files;
     }
 
-    private List<String> pipelining(Map<String, Object> parameters) throws Exception {
+    public List<String> pipelining(Map<String, Object> parameters) throws Exception {
         Netns.Support support = Netns.probe();
         parameters.put("jmh", plan.jmh());
         parameters.put("jmhOn78msLink", plan.slowLink());
@@ -120,7 +83,7 @@ public final class ThesisRunner {
         return files;
     }
 
-    private List<String> horizontal(Map<String, Object> parameters) throws Exception {
+    public List<String> horizontal(Map<String, Object> parameters) throws Exception {
         parameters.put("jmh", plan.jmh());
         parameters.put("variants", Variant.ids(plan.scaleVariants()));
         parameters.put("servers", plan.servers());
@@ -148,7 +111,7 @@ public final class ThesisRunner {
         }
     }
 
-    private List<String> vertical(Map<String, Object> parameters) throws Exception {
+    public List<String> vertical(Map<String, Object> parameters) throws Exception {
         parameters.put("jmh", plan.jmh());
         parameters.put("engines", plan.engines());
         parameters.put("variants", Variant.ids(plan.scaleVariants()));

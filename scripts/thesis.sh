@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# make thesis: the thesis' chapter 4 reproduced in one go, on a lab started with `make up`:
+#   1. the micro-benchmarks (Table 4.1, Figures 4.1-4.5) against the database servers on this host,
+#   2. the load sweep at the thesis' links (PROFILE=thesis: Figures 4.6-4.9; lan and, for the
+#      portal, wan), which sets the link itself and puts back the one in force after,
+#   3. results/micro/thesis.html from both, linked from the dashboard.
+# QUICK=1 (make thesis-quick): the same at the fewest points, to try it out.
+# Env from the Makefile: MICRO (the microbench command), RESULTS_DIR.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root"
+
+say() { printf '[thesis] %s\n' "$*"; }
+
+results=${RESULTS_DIR:-results}
+micro_dir=$results/micro
+if [ -n "${QUICK:-}" ]; then
+  length=--smoke profile=thesis-quick micro_min=8 load_min=12
+else
+  length=--quick profile=thesis micro_min=30 load_min=80
+fi
+# load_min: the profile's budget, added rounds included (lab.loadgen.sweep.Profile, THESIS_*BUDGET_SEC);
+# micro_min: what the thesis plan (ThesisPlan.quick/smoke) took on 2 busy cores, with margin
+
+up=$(make --no-print-directory status 2>/dev/null | awk '$1 ~ /^(portal|shop)-/ && $NF == "UP"' | wc -l)
+if [ "$up" -eq 0 ]; then
+  say "no portal or shop instance answers (make status): start the lab first with 'make up'"
+  exit 1
+fi
+
+start=$(date +%s)
+say "plan: 1) micro-benchmarks, Table 4.1 and Figures 4.1-4.5 (microbench run --only thesis $length): about $micro_min min"
+say "      2) load sweep PROFILE=$profile, Figures 4.6-4.9 at lan and wan on $up running instances: at most $load_min min (it prints its own plan and an ETA after every point)"
+say "      3) the page: $micro_dir/thesis.html"
+say "ETA: $(date -u -d "@$((start + (micro_min + load_min + 2) * 60))" +%H:%M) UTC at the latest (started $(date -u -d "@$start" +%H:%M))"
+
+status=0
+$MICRO run --only thesis $length --out "$micro_dir" || status=$?
+[ "$status" -eq 0 ] || say "a micro-benchmark failed (its section says why); going on with the load sweep"
+say "micro-benchmarks done after $((($(date +%s) - start) / 60)) min; ETA now $(date -u -d "@$(($(date +%s) + (load_min + 2) * 60))" +%H:%M) UTC at the latest"
+
+# results/latest: a symlink to the newest run, or a file holding its id where links fail
+newest_run() {
+  local latest=$results/latest
+  if [ -L "$latest" ]; then readlink -f "$latest"; elif [ -f "$latest" ]; then echo "$results/$(cat "$latest")"; fi
+}
+before=$(newest_run)
+make --no-print-directory loadtest PROFILE="$profile" APP=all RESULTS_DIR="$results" || status=$?
+run_dir=$(newest_run)
+if [ -n "$run_dir" ] && [ "$run_dir" != "$before" ] && [ -f "$run_dir/results.json" ]; then
+  $MICRO page --out "$micro_dir" --load "$run_dir"
+else
+  say "the sweep left no run to draw Figures 4.6-4.9 from; the page shows the micro-benchmarks only"
+  $MICRO page --out "$micro_dir"
+fi
+say "done in $((($(date +%s) - start) / 60)) min: $micro_dir/thesis.html (dashboard: http://127.0.0.1:8080/results/micro/thesis.html)"
+exit "$status"
