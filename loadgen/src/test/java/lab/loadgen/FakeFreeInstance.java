@@ -20,7 +20,7 @@ import com.sun.net.httpserver.HttpServer;
  * A small real HTTP server standing in for an app instance: a page at / and /mix, health at
  * /actuator/health and /health, and Prometheus text at /actuator/prometheus and /metrics whose
  * figures are this JVM's own (threads from ThreadMXBean, heap per pool, process CPU, JIT time) and
- * the pages' own time inside it (http_server_requests_seconds_sum).
+ * the pages it is serving (http_server_requests_in_flight).
  */
 public final class FakeFreeInstance implements AutoCloseable {
 
@@ -28,8 +28,8 @@ public final class FakeFreeInstance implements AutoCloseable {
             + "<p>" + "x".repeat(400) + "</p></body></html>").getBytes(StandardCharsets.UTF_8);
 
     private final HttpServer server;
-    /** The pages' time inside this server, like the apps' http.server.requests timer. */
-    private static final java.util.concurrent.atomic.LongAdder PAGE_NANOS = new java.util.concurrent.atomic.LongAdder();
+    /** The pages being served, like the apps' http.server.requests.in.flight gauge. */
+    private static final java.util.concurrent.atomic.AtomicInteger IN_FLIGHT = new java.util.concurrent.atomic.AtomicInteger();
 
     public FakeFreeInstance() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
@@ -60,9 +60,12 @@ public final class FakeFreeInstance implements AutoCloseable {
             String path = ex.getRequestURI().getPath();
             switch (path) {
                 case "/", "/mix" -> {
-                    long start = System.nanoTime();
-                    send(ex, 200, "text/html; charset=utf-8", PAGE);
-                    PAGE_NANOS.add(System.nanoTime() - start);
+                    IN_FLIGHT.incrementAndGet();
+                    try {
+                        send(ex, 200, "text/html; charset=utf-8", PAGE);
+                    } finally {
+                        IN_FLIGHT.decrementAndGet();
+                    }
                 }
                 case "/actuator/health", "/health" -> send(ex, 200, "application/json", "{\"status\":\"UP\"}".getBytes(StandardCharsets.UTF_8));
                 case "/actuator/prometheus", "/metrics" -> send(ex, 200, "text/plain; version=0.0.4", metrics().getBytes(StandardCharsets.UTF_8));
@@ -96,9 +99,8 @@ public final class FakeFreeInstance implements AutoCloseable {
                 .getProcessCpuLoad();
         sb.append("# TYPE process_cpu_usage gauge\n")
                 .append("process_cpu_usage ").append(String.format(Locale.ROOT, "%.6f", Math.max(0, cpu))).append('\n');
-        sb.append("# TYPE http_server_requests_seconds summary\n")
-                .append("http_server_requests_seconds_sum{uri=\"/\"} ")
-                .append(String.format(Locale.ROOT, "%.9f", PAGE_NANOS.sum() / 1e9)).append('\n');
+        sb.append("# TYPE http_server_requests_in_flight gauge\n")
+                .append("http_server_requests_in_flight ").append(IN_FLIGHT.get()).append('\n');
         sb.append("# TYPE jvm_compilation_time_ms_total counter\n")
                 .append("jvm_compilation_time_ms_total ")
                 .append(ManagementFactory.getCompilationMXBean().getTotalCompilationTime()).append('\n');

@@ -15,14 +15,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The server's own meters, named as the portal's (Spring) are: {@code http.server.requests}
  * (tags method, uri = route template, status, outcome, exception), plus
- * {@code http.server.connections.open} and {@code http.server.connections.accepted}. The
- * instance is also the handler that counts connections, shared by every channel.
+ * {@code http.server.connections.open}, {@code http.server.connections.accepted} and
+ * {@code http.server.requests.in.flight} (requests being served: the app's own figure for
+ * loadgen's Little's-law check and its wait for an idle instance). The instance is also the
+ * handler that counts connections, shared by every channel.
  */
 @Sharable
 public final class HttpMetrics extends ChannelInboundHandlerAdapter {
 
     private final MeterRegistry registry;
     private final AtomicInteger open = new AtomicInteger();
+    private final AtomicInteger inFlight = new AtomicInteger();
     private final Counter accepted;
     private final Map<TimerKey, Timer> timers = new ConcurrentHashMap<>();
 
@@ -30,11 +33,19 @@ public final class HttpMetrics extends ChannelInboundHandlerAdapter {
         this.registry = registry;
         Gauge.builder("http.server.connections.open", open, AtomicInteger::get)
                 .description("client connections open right now").register(registry);
+        Gauge.builder("http.server.requests.in.flight", inFlight, AtomicInteger::get)
+                .description("requests being served right now").register(registry);
         this.accepted = Counter.builder("http.server.connections.accepted")
                 .description("client connections accepted since start").register(registry);
     }
 
+    /** A request starts being served; {@link #record} ends it. */
+    void begin() {
+        inFlight.incrementAndGet();
+    }
+
     void record(String method, String uri, int status, String exception, long startedNanos) {
+        inFlight.decrementAndGet();
         timers.computeIfAbsent(new TimerKey(method, uri, status, exception), this::timer)
                 .record(System.nanoTime() - startedNanos, TimeUnit.NANOSECONDS);
     }

@@ -61,6 +61,7 @@ final class ShopHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private void serve(ChannelHandlerContext ctx, Request request) {
         busy = true;
         long started = System.nanoTime();
+        site.metrics().begin();
         if (request.malformed()) {
             respond(ctx, request, "MALFORMED", started, ErrorPages.page(HttpResponseStatus.BAD_REQUEST, "Bad request",
                     "The request could not be understood."), null);

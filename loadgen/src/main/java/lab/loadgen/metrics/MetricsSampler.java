@@ -16,8 +16,8 @@ public final class MetricsSampler {
     private static final double MB = 1024.0 * 1024.0;
     /** The link's measured round trip per source, exported by the apps (the link module's probe). */
     static final String LINK_RTT = "lab_link_rtt_ms";
-    /** The app's own server timer (Spring's and the shop's): the seconds its requests spent inside it. */
-    static final String SERVER_SECONDS = "http_server_requests_seconds_sum";
+    /** The app's own count of requests being served (the portal's and the shop's gauge). */
+    public static final String IN_FLIGHT = "http_server_requests_in_flight";
 
     private final HttpClient client;
     private final URI uri;
@@ -36,10 +36,8 @@ public final class MetricsSampler {
     private final java.util.Map<String, Integer> poolSize = new java.util.TreeMap<>();
     private Boolean multiplexing;
     private final java.util.Map<String, Double> rttLast = new java.util.TreeMap<>();
-    private long firstTimerNanos;
-    private Double firstTimerSec;
-    private long lastTimerNanos;
-    private Double lastTimerSec;
+    private double inFlightSum;
+    private int inFlightSamples;
 
     public MetricsSampler(HttpClient client, URI uri, Duration interval) {
         this.client = client;
@@ -57,6 +55,13 @@ public final class MetricsSampler {
         stopping = true;
         thread.interrupt();
         thread.join();
+        double inFlightDuringStep;
+        int inFlightCount;
+        synchronized (this) {
+            // the requests in flight while the tool ran: the last scrape, after it, is left out
+            inFlightDuringStep = inFlightSum;
+            inFlightCount = inFlightSamples;
+        }
         scrape();
         synchronized (this) {
             Double cpu = cpuSamples == 0 ? null : cpuSum / cpuSamples * 100.0;
@@ -64,8 +69,7 @@ public final class MetricsSampler {
             Long failedPanels = firstPanelFailures == null ? null : Math.round(lastPanelFailures - firstPanelFailures);
             java.util.Map<String, Double> rtt = new java.util.TreeMap<>();
             rttLast.forEach((k, v) -> rtt.put(k, Math.round(v * 1000.0) / 1000.0));
-            Double inFlight = firstTimerSec == null || lastTimerNanos <= firstTimerNanos ? null
-                    : Math.round((lastTimerSec - firstTimerSec) / ((lastTimerNanos - firstTimerNanos) / 1e9) * 100.0) / 100.0;
+            Double inFlight = inFlightCount == 0 ? null : Math.round(inFlightDuringStep / inFlightCount * 100.0) / 100.0;
             return new ServerMetrics(maxThreads, maxHeapMb, cpu, failedPanels, samples, error,
                     java.util.Map.copyOf(poolSize), multiplexing, java.util.Map.copyOf(rtt), inFlight);
         }
@@ -112,14 +116,9 @@ public final class MetricsSampler {
             return;
         }
         samples++;
-        long now = System.nanoTime();
-        text.sum(SERVER_SECONDS).ifPresent(sec -> {
-            if (firstTimerSec == null) {
-                firstTimerSec = sec;
-                firstTimerNanos = now;
-            }
-            lastTimerSec = sec;
-            lastTimerNanos = now;
+        text.sum(IN_FLIGHT).ifPresent(n -> {
+            inFlightSum += n;
+            inFlightSamples++;
         });
         threads.ifPresent(t -> maxThreads = Math.max(maxThreads == null ? 0 : maxThreads, (int) t));
         heap.ifPresent(h -> maxHeapMb = Math.max(maxHeapMb == null ? 0 : maxHeapMb, h / MB));

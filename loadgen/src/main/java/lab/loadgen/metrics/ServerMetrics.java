@@ -13,9 +13,9 @@ package lab.loadgen.metrics;
  * @param poolSize    per source, the last {@code access_pool_size} (effective DB connections); empty when not exported
  * @param multiplexing whether {@code access_multiplexed} was on (null: not exported)
  * @param linkRttMs   per source, the link's measured round trip {@code lab_link_rtt_ms} at the step's last scrape
- * @param inFlight    requests in flight inside the app by its own server timer: the growth of
- *                    {@code http_server_requests_seconds_sum} between the first and the last scrape ÷ the
- *                    time between them (Little's law: rate × mean = time spent ÷ window); null without it
+ * @param inFlight    requests in flight inside the app by its own count: the mean of its gauge
+ *                    {@code http_server_requests_in_flight} over the scrapes while the tool ran; null
+ *                    without it
  */
 public record ServerMetrics(Integer maxThreads, Double maxHeapMb, Double meanCpuPct, Long failedPanels, int samples,
                             String error, java.util.Map<String, Integer> poolSize, Boolean multiplexing,

@@ -72,13 +72,13 @@ final class Points {
         }
         // in flight = every answer's rate × every answer's measured time, whatever their status; wrk 4
         // corrects its histogram for coordinated omission with synthetic samples, so its mean is no
-        // measured mean: the app's own timer stands in. A closed-loop tool cannot have more in flight
+        // measured mean: the app's own count of requests in flight stands in. A closed-loop tool cannot have more in flight
         // than its connections; the flag needs the app's own figure to agree (an open-loop tool's
         // corrected times include the wait for the scheduled send, so its product is no count)
         Double little = d.correctedMean() ? s.inFlight() : Point.little(m.answersPerSec(), m.answersMeanMs());
         if (little == null && d.correctedMean()) {
             unmeasured.put("littleConcurrency", "wrk's mean reply is corrected for coordinated omission (synthetic "
-                    + "samples), and the app exports no server timer to stand in for it");
+                    + "samples), and the app exports no in-flight count to stand in for it");
         }
         if (d.closedLoop() && Point.inconsistent(little, s.inFlight(), d.level())) {
             flags.add(Point.FLAG_INCONSISTENT);

@@ -173,9 +173,9 @@ public record Point(
      *                          waits behind the load on the instance's pool and event loop
      * @param roundTripsPerPage the link round trips on a page's critical path (null: not known for this app or mode)
      * @param queueMs           mean reply time less roundTripsPerPage × the link's round trip (null when either is unknown)
-     * @param appInFlight       requests in flight inside the app by its own server timer: the growth of
-     *                          http_server_requests_seconds_sum over the window ÷ the window (Little's law
-     *                          on the app's side); null where the app exports no such timer
+     * @param appInFlight       requests in flight inside the app by its own count: the mean of its gauge
+     *                          http_server_requests_in_flight while the tool ran; null where the app
+     *                          exports none
      */
     public record Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs, Double appInFlight) {
         public Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs) {

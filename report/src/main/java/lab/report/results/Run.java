@@ -51,8 +51,8 @@ public record Run(String id, String started, String finished, String profile, Ma
 
     /**
      * One instance's warm-up: closed-loop windows until two in a row agree on goodput within
-     * {@code toleratePct} and its JIT compiler is quiet (jvm_compilation_time_ms_total grew by less
-     * than 2 % of the window), or the cap is reached.
+     * 10 % and its JIT compiler is quiet (jvm_compilation_time_ms_total grew by less
+     * than 10 % of the window), or the cap is reached.
      *
      * @param seconds    how long it took
      * @param goodput    each window's successes/s, in order

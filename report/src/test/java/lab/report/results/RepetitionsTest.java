@@ -38,7 +38,7 @@ class RepetitionsTest {
         assertEquals(25.0, p.requestsPerSec());
     }
 
-    /** A repetition whose app reported {@code appInFlight} requests in flight by its own server timer. */
+    /** A repetition whose app reported {@code appInFlight} requests in flight by its own count. */
     static Point rep(int c, double rps, double meanMs, double appInFlight) {
         Point p = rep(c, rps, meanMs);
         return new Point(p.concurrency(), p.requestsPerSec(), p.meanReplyMs(), p.p50Ms(), p.p99Ms(), p.errors(),

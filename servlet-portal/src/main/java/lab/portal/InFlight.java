@@ -1,0 +1,81 @@
+package lab.portal;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Requests being served right now, the gauge {@code http.server.requests.in.flight}: counted from
+ * the filter until the response is complete, the asynchronous ones (reactive) until their async
+ * cycle ends. loadgen reads it as the app's own in-flight figure (Little's law) and waits for it
+ * to reach 0 before the next repetition.
+ */
+@Component
+class InFlight extends OncePerRequestFilter {
+
+    private final AtomicInteger inFlight = new AtomicInteger();
+
+    InFlight(MeterRegistry registry) {
+        Gauge.builder("http.server.requests.in.flight", inFlight, AtomicInteger::get)
+                .description("requests being served right now").register(registry);
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        inFlight.incrementAndGet();
+        boolean async = false;
+        try {
+            chain.doFilter(request, response);
+            async = request.isAsyncStarted();
+            if (async) {
+                request.getAsyncContext().addListener(new Done());
+            }
+        } finally {
+            if (!async) {
+                inFlight.decrementAndGet();
+            }
+        }
+    }
+
+    /** The end of an asynchronous request, however it ends (once: complete follows timeout and error). */
+    private final class Done implements AsyncListener {
+        private boolean counted;
+
+        @Override
+        public synchronized void onComplete(AsyncEvent event) {
+            end();
+        }
+
+        @Override
+        public synchronized void onTimeout(AsyncEvent event) {
+            end();
+        }
+
+        @Override
+        public synchronized void onError(AsyncEvent event) {
+            end();
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {
+            event.getAsyncContext().addListener(this); // a new async cycle keeps the request in flight
+        }
+
+        private void end() {
+            if (!counted) {
+                counted = true;
+                inFlight.decrementAndGet();
+            }
+        }
+    }
+}
