@@ -145,6 +145,8 @@ class PagesTest {
             assertTrue(metrics.body().contains(name), name);
         }
         assertTrue(metrics.body().contains("uri=\"/item/{id}\""));
+        // the page is done and the scrape does not count itself: nothing in flight
+        assertTrue(metrics.body().matches("(?s).*\nhttp_server_requests_in_flight\\{[^}]*} 0\\.0\n.*"), "in flight");
         assertTrue(metrics.body().contains("mode=\"" + mode.id() + "\""));
     }
 }

@@ -14,7 +14,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Requests being served right now, the gauge {@code http.server.requests.in.flight}: counted from
+ * Requests being served right now (the lab's probes under /actuator left out), the gauge
+ * {@code http.server.requests.in.flight}: counted from
  * the filter until the response is complete, the asynchronous ones (reactive) until their async
  * cycle ends. loadgen reads it as the app's own in-flight figure (Little's law) and waits for it
  * to reach 0 before the next repetition.
@@ -27,6 +28,12 @@ class InFlight extends OncePerRequestFilter {
     InFlight(MeterRegistry registry) {
         Gauge.builder("http.server.requests.in.flight", inFlight, AtomicInteger::get)
                 .description("requests being served right now").register(registry);
+    }
+
+    /** The lab's own probes (health, metrics) are left out: a scrape would count itself. */
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return request.getRequestURI().startsWith("/actuator/");
     }
 
     @Override

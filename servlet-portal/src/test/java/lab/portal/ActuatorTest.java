@@ -37,6 +37,8 @@ class ActuatorTest {
 
         Portal.Response metrics = portal.get("/actuator/prometheus");
         assertThat(metrics.status()).isEqualTo(200);
+        // the page is done and the scrape does not count itself: nothing in flight
+        assertThat(metrics.body()).containsPattern("http_server_requests_in_flight\\{[^}]*portal_mode=\"nonblocking\"} 0\\.0");
         assertThat(metrics.body()).contains(
                 "http_server_requests_seconds_count{",
                 "http_server_requests_seconds_bucket{",

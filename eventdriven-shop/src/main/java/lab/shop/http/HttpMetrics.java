@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The server's own meters, named as the portal's (Spring) are: {@code http.server.requests}
  * (tags method, uri = route template, status, outcome, exception), plus
  * {@code http.server.connections.open}, {@code http.server.connections.accepted} and
- * {@code http.server.requests.in.flight} (requests being served: the app's own figure for
- * loadgen's Little's-law check and its wait for an idle instance). The instance is also the
+ * {@code http.server.requests.in.flight} (requests being served, the lab's own probes left out:
+ * the app's own figure for loadgen's Little's-law check and its wait for an idle instance). The instance is also the
  * handler that counts connections, shared by every channel.
  */
 @Sharable
@@ -39,13 +39,20 @@ public final class HttpMetrics extends ChannelInboundHandlerAdapter {
                 .description("client connections accepted since start").register(registry);
     }
 
-    /** A request starts being served; {@link #record} ends it. */
-    void begin() {
-        inFlight.incrementAndGet();
+    /** The lab's own probes, left out of the requests in flight: a scrape would count itself. */
+    static final java.util.Set<String> PROBES = java.util.Set.of("/metrics", "/health", "/health/live");
+
+    /** A request to {@code route} starts being served; {@link #record} ends it. */
+    void begin(String route) {
+        if (!PROBES.contains(route)) {
+            inFlight.incrementAndGet();
+        }
     }
 
     void record(String method, String uri, int status, String exception, long startedNanos) {
-        inFlight.decrementAndGet();
+        if (!PROBES.contains(uri)) {
+            inFlight.decrementAndGet();
+        }
         timers.computeIfAbsent(new TimerKey(method, uri, status, exception), this::timer)
                 .record(System.nanoTime() - startedNanos, TimeUnit.NANOSECONDS);
     }

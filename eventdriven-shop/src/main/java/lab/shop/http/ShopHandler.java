@@ -61,13 +61,14 @@ final class ShopHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private void serve(ChannelHandlerContext ctx, Request request) {
         busy = true;
         long started = System.nanoTime();
-        site.metrics().begin();
         if (request.malformed()) {
+            site.metrics().begin("MALFORMED");
             respond(ctx, request, "MALFORMED", started, ErrorPages.page(HttpResponseStatus.BAD_REQUEST, "Bad request",
                     "The request could not be understood."), null);
             return;
         }
         Router.Match match = site.router().match(request.method(), request.path());
+        site.metrics().begin(match.route());
         CompletionStage<Response> stage;
         try {
             // the page's database calls end by its deadline (in jdbc mode they run right here, one after another) …
