@@ -70,15 +70,18 @@ final class Points {
         if (errorRate != null && errorRate > Point.ERROR_LIMIT_PCT) {
             flags.add(Point.FLAG_ERRORS);
         }
-        // in flight = every answer's rate × every answer's measured time, whatever their status; wrk 4
+        // in flight = every answer's rate × every answer's measured time, whatever their status. wrk 4
         // corrects its histogram for coordinated omission with synthetic samples, so its mean is no
-        // measured mean: the app's own count of requests in flight stands in. A closed-loop tool cannot have more in flight
-        // than its connections; the flag needs the app's own figure to agree (an open-loop tool's
-        // corrected times include the wait for the scheduled send, so its product is no count)
-        Double little = d.correctedMean() ? s.inFlight() : Point.little(m.answersPerSec(), m.answersMeanMs());
-        if (little == null && d.correctedMean()) {
-            unmeasured.put("littleConcurrency", "wrk's mean reply is corrected for coordinated omission (synthetic "
-                    + "samples), and the app exports no in-flight count to stand in for it");
+        // measured mean and Little's law on it is not Little's law: for wrk the figure is unmeasured
+        // (the app's own count of requests in flight is kept beside it, but it leaves out what waits
+        // in the sockets: an event loop that blocks serves one request at a time). A closed-loop tool
+        // cannot have more in flight than its connections; a flag needs the app's own figure to agree
+        // (an open-loop tool's corrected times include the wait for the scheduled send, so its
+        // product is no count)
+        Double little = d.correctedMean() ? null : Point.little(m.answersPerSec(), m.answersMeanMs());
+        if (d.correctedMean()) {
+            unmeasured.put("littleConcurrency", "wrk's mean reply is corrected for coordinated omission with synthetic "
+                    + "samples: no measured mean to put in Little's law (the app's own in-flight count is beside it)");
         }
         if (d.closedLoop() && Point.inconsistent(little, s.inFlight(), d.level())) {
             flags.add(Point.FLAG_INCONSISTENT);

@@ -1,0 +1,46 @@
+package lab.loadgen.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import lab.loadgen.metrics.ServerMetrics;
+import lab.loadgen.tool.Measurement;
+import lab.report.results.Point;
+
+/** Little's law on a measured mean only, and a flag only when the app's own in-flight count agrees. */
+class LittlesLawTest {
+
+    /** 200 connections; every answer's rate and mean as the tool printed them; the app's own count in flight. */
+    static Point point(boolean correctedMean, double answersPerSec, double meanMs, Double appInFlight) {
+        Measurement m = new Measurement(answersPerSec, meanMs, Measurement.Latencies.NONE, 1000L, 5.0, 0L, Map.of(), null,
+                null, Map.of(), null, 1000L, answersPerSec, meanMs, null, Point.SUCCESSES);
+        ServerMetrics s = new ServerMetrics(50, 100.0, 30.0, null, 5, null, Map.of(), null, Map.of(), appInFlight);
+        return Points.of(new Points.StepData(200, m, s, null, null, null, "raw/x", "t", null, null, 2, correctedMean));
+    }
+
+    @Test
+    void wrksCorrectedMeanWouldMisfireSoItIsNotUsed() {
+        // wrk 4's mean after its synthetic samples: 800/s × 300 ms = 240 in flight for 200 connections
+        Point wrk = point(true, 800, 300, 195.0);
+        assertNull(wrk.littleConcurrency(), "no measured mean, no Little's law");
+        assertTrue(wrk.unmeasured().get("littleConcurrency").contains("corrected"));
+        assertFalse(wrk.hasFlag(Point.FLAG_INCONSISTENT), "the corrected mean would have flagged it");
+        assertEquals(195.0, wrk.queue().appInFlight());
+        Point aggregated = lab.report.results.Repetitions.aggregate(200, List.of(wrk, wrk, wrk), true, null);
+        assertFalse(aggregated.hasFlag(Point.FLAG_BELOW_NOMINAL));
+    }
+
+    @Test
+    void aMeasuredMeanFlagsOnlyWhenTheAppAgrees() {
+        assertTrue(point(false, 800, 300, 240.0).hasFlag(Point.FLAG_INCONSISTENT), "both say 240 for 200");
+        assertFalse(point(false, 800, 300, 190.0).hasFlag(Point.FLAG_INCONSISTENT), "the app sees 190");
+        assertFalse(point(false, 800, 300, null).hasFlag(Point.FLAG_INCONSISTENT), "no app figure, no flag");
+    }
+}
