@@ -44,8 +44,8 @@ public final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--pids-dir", defaultValue = ".run/pids", description = "the lab's PID files (default ${DEFAULT-VALUE})")
     Path pidsDir;
 
-    @Option(names = "--results-dir", defaultValue = "results", description = "where the profile's folder goes")
-    Path resultsDir;
+    @Mixin
+    ResultsOption results;
 
     @Option(names = "--wrk", defaultValue = "wrk", description = "the wrk binary")
     String wrkBinary;
@@ -63,7 +63,7 @@ public final class ProfileCommand implements Callable<Integer> {
         int c = connections != null ? connections
                 : Profile.MAP_LEVELS.getOrDefault(target.app(), List.of(50)).getLast();
         WrkTool wrk = WrkTool.find(wrkBinary);
-        Path dir = resultsDir.resolve("profile-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+        Path dir = results.resultsDir.resolve("profile-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
                 + "-" + instance);
         Files.createDirectories(dir);
         ProcessRunner runner = new ProcessRunner();
