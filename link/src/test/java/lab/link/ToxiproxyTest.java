@@ -51,12 +51,17 @@ class ToxiproxyTest {
     }
 
     @Test
-    void bytesFlowThroughTheProxy() throws SQLException {
+    void bytesFlowThroughTheProxy() throws SQLException, InterruptedException {
         LinkProxy p = server.api().proxy("bytes", "127.0.0.1:0", upstream);
         long before = p.bytes();
         try (Connection c = connect(p); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 42")) {
             assertTrue(rs.next());
             assertEquals(42, rs.getInt(1));
+        }
+        // Toxiproxy counts a connection's bytes once it has closed, a moment after the client let go
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (p.bytes() <= before && System.nanoTime() < deadline) {
+            Thread.sleep(50);
         }
         assertTrue(p.bytes() > before, "the proxy's byte counters moved");
     }
