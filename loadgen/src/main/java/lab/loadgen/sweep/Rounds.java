@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import lab.report.Pairwise;
 import lab.report.load.AppVerdict;
 import lab.report.results.Point;
 import lab.report.results.Repetitions;
@@ -70,28 +69,22 @@ final class Rounds {
     }
 
     /**
-     * The first mode whose pair with jdbc the pairwise rule cannot settle yet ("virtual against
-     * jdbc"), on the repetitions so far; null when every pair is settled (or there is no jdbc).
+     * Why the scenario needs another round ({@link lab.report.load.AnswerMap#unsettled}: a mode against
+     * jdbc still tied, a point still trending, a wide tie in the winners' line), on the repetitions so
+     * far; null when its cell is settled.
      */
     static String undecided(Map<Step, List<Point>> reps) {
         Map<String, lab.report.Verdict.Candidate> byMode = new LinkedHashMap<>();
         reps.forEach((step, done) -> {
             if (!done.isEmpty()) {
                 Point p = Repetitions.aggregate(step.level(), done, !ToolPlan.isOpenLoop(step.tool()), step.rttMs());
-                byMode.put(step.target().instance().mode(), AppVerdict.candidate(p));
+                lab.report.Verdict.Candidate c = AppVerdict.candidate(p);
+                if (c != null) {
+                    byMode.put(step.target().instance().mode(), c);
+                }
             }
         });
-        lab.report.Verdict.Candidate jdbc = byMode.get(AppVerdict.BASELINE);
-        if (jdbc == null) {
-            return null;
-        }
-        for (Map.Entry<String, lab.report.Verdict.Candidate> e : byMode.entrySet()) {
-            if (!e.getKey().equals(AppVerdict.BASELINE) && e.getValue() != null && Pairwise.wantsMore(Pairwise.compare(
-                    e.getKey(), e.getValue(), AppVerdict.BASELINE, jdbc, lab.report.Verdict.Better.HIGHER))) {
-                return e.getKey() + " against jdbc";
-            }
-        }
-        return null;
+        return lab.report.load.AnswerMap.unsettled(byMode);
     }
 
 }

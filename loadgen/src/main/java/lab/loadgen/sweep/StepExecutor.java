@@ -48,9 +48,9 @@ final class StepExecutor {
      * Runs one repetition of the step's tool; {@code rate} is wrk2's -R / oha's -q (null for the
      * others); {@code rep} numbers the repetition (1, 2, ...) in the raw file's name.
      */
-    Point run(Step step, LoadTool tool, Integer rate, int rep) throws InterruptedException {
+    Point run(Step step, LoadTool tool, Integer rate, int rep, int durationSec) throws InterruptedException {
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
-        ToolRequest req = request(step, rate, step.level(), step.plan().durationSec());
+        ToolRequest req = request(step, rate, step.level(), durationSec);
         List<List<String>> commands = tool.commands(req);
         MetricsSampler sampler = new MetricsSampler(http, metricsUri(step.target()), SCRAPE_EVERY);
         InterferenceMeter cpu = new InterferenceMeter(pidsDir, step.target().instance().name());
@@ -82,13 +82,14 @@ final class StepExecutor {
     /**
      * An unrecorded run of the point's own tool and level, so its repetitions start from a settled
      * server; the app's CPU is profiled meanwhile (async-profiler, natively), so that every point has
-     * a flame graph and its measured repetitions run unprofiled. Returns the point's profile, or null
-     * when there was no warm-up run.
+     * a flame graph and its measured repetitions run unprofiled. Returns the point's profile (null
+     * when there was no warm-up run) and the length its repetitions need ({@link #repetitionSec}).
      */
-    lab.report.results.Run.Profile warmUpPoint(Step step, LoadTool tool, Integer rate) throws InterruptedException {
+    PointWarmup warmUpPoint(Step step, LoadTool tool, Integer rate) throws InterruptedException {
         int sec = step.plan().pointWarmupSec();
         if (sec <= 0 || tool.name().equals(ToolPlan.HTTPERF) || tool.name().equals(ToolPlan.CEILING)) {
-            return null; // httperf has no fixed length; the ceiling warms itself up in its own JVM
+            // httperf has no fixed length; the ceiling warms itself up in its own JVM
+            return new PointWarmup(null, step.plan().durationSec());
         }
         Long pid = pidOf(step.target().instance().name());
         String why = pid == null ? "no PID file for " + step.target().instance().name()
@@ -101,8 +102,36 @@ final class StepExecutor {
             why = lab.loadgen.metrics.Profiler.stop(pid, dir.dir().resolve(file));
         }
         var i = step.target().instance();
-        return new lab.report.results.Run.Profile(i.app(), i.mode(), step.tool(), step.level(), step.rttMs(), "cpu",
-                why == null ? file : null, why);
+        Measurement m = out.timedOut() ? null : tool.parse(out.outputs());
+        return new PointWarmup(new lab.report.results.Run.Profile(i.app(), i.mode(), step.tool(), step.level(),
+                step.rttMs(), "cpu", why == null ? file : null, why),
+                repetitionSec(step.plan().durationSec(), step.level(), m, !ToolPlan.isOpenLoop(step.tool())));
+    }
+
+    /** A point's warm-up: its profile (null when none) and the length of its repetitions in seconds. */
+    record PointWarmup(lab.report.results.Run.Profile profile, int repetitionSec) {
+    }
+
+    /** A closed-loop repetition spans at least this many mean replies (Little's law on the warm-up). */
+    static final int REPLIES_PER_REPETITION = 4;
+    /** ... and at most this many times the plan's length. */
+    static final int MAX_STRETCH = 4;
+
+    /**
+     * How long a point's repetitions run: the plan's length, stretched for a closed loop whose mean
+     * reply (its connections ÷ the warm-up's answers per second, Little's law) would leave fewer than
+     * {@link #REPLIES_PER_REPETITION} replies per connection in it. Every connection starts at once, so
+     * the first replies arrive a page's time late: in a 3 s repetition of jdbc at 78 ms (a page waits
+     * 1–4 s there) that start-up alone hid a third of the goodput and broke Little's law.
+     */
+    static int repetitionSec(int planSec, int level, Measurement warmup, boolean closedLoop) {
+        if (!closedLoop || warmup == null || warmup.answersPerSec() == null && warmup.requestsPerSec() == null) {
+            return planSec;
+        }
+        double perSec = warmup.answersPerSec() != null ? warmup.answersPerSec() : warmup.requestsPerSec();
+        double replySec = perSec > 0 ? level / perSec : Double.POSITIVE_INFINITY;
+        double want = Math.ceil(REPLIES_PER_REPETITION * replySec);
+        return (int) Math.max(planSec, Math.min((double) planSec * MAX_STRETCH, want));
     }
 
     /** One warm-up window of wrk, in seconds. */

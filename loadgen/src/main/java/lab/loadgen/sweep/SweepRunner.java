@@ -227,12 +227,18 @@ public final class SweepRunner {
         List<Step> running = List.copyOf(reps.keySet());
         int rounds = running.isEmpty() ? 0 : running.getFirst().plan().repetitions();
         Map<Step, List<Double>> linkRtt = new LinkedHashMap<>();
+        Map<Step, Integer> repSec = new LinkedHashMap<>();
         running.forEach(step -> linkRtt.put(step, probe(step)));
         try {
             for (Step step : running) {
-                Run.Profile profile = exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
-                if (profile != null) {
-                    recorder.profile(profile);
+                StepExecutor.PointWarmup w = exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
+                if (w.profile() != null) {
+                    recorder.profile(w.profile());
+                }
+                repSec.put(step, w.repetitionSec());
+                if (w.repetitionSec() > step.plan().durationSec()) {
+                    progress.info(String.format(java.util.Locale.ROOT, "%s: replies take long here; repetitions of %d s",
+                            step.label(), w.repetitionSec()));
                 }
             }
             int max = running.isEmpty() ? 0 : running.getFirst().plan().maxRepetitions();
@@ -247,7 +253,8 @@ public final class SweepRunner {
                     recorder.round(order.getFirst(), r, order.stream().map(s -> s.target().instance().mode()).toList());
                 }
                 for (Step step : order) {
-                    reps.get(step).add(runOne(step, tools, exec, rates.get(step), r));
+                    reps.get(step).add(runOne(step, tools, exec, rates.get(step), r,
+                            repSec.getOrDefault(step, step.plan().durationSec())));
                     exec.awaitIdle(step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)));
                 }
                 lastRoundSec = (System.nanoTime() - roundStart) / 1e9;
@@ -274,8 +281,9 @@ public final class SweepRunner {
     }
 
     /**
-     * Whether a scenario that ran {@code done} rounds gets one more: a mode against jdbc is still tied
-     * (or has too few repetitions) by the pairwise rule, and the budget leaves this scenario a round.
+     * Whether a scenario that ran {@code done} rounds gets one more: its cell is not settled
+     * ({@link Rounds#undecided}: a mode against jdbc still tied, a point still trending, a wide tie
+     * among the winners), and the budget leaves this scenario a round.
      */
     private boolean moreRounds(Map<Step, List<Point>> reps, int done, double plannedSec, Progress progress) {
         String undecided = Rounds.undecided(reps);
@@ -283,10 +291,10 @@ public final class SweepRunner {
             return false;
         }
         if (!budget.allows(lastRoundSec, plannedSec)) {
-            progress.info(String.format(java.util.Locale.ROOT, "round %d: %s still tied; no time left in the budget for more", done + 1, undecided));
+            progress.info(String.format(java.util.Locale.ROOT, "round %d: %s; no time left in the budget for more", done + 1, undecided));
             return false;
         }
-        progress.info(String.format(java.util.Locale.ROOT, "round %d: %s still tied after %d rounds", done + 1, undecided, done));
+        progress.info(String.format(java.util.Locale.ROOT, "round %d: %s after %d rounds", done + 1, undecided, done));
         return true;
     }
 
@@ -305,9 +313,10 @@ public final class SweepRunner {
         return ms;
     }
 
-    private Point runOne(Step step, ToolPlan tools, StepExecutor exec, Integer rate, int rep) throws InterruptedException {
+    private Point runOne(Step step, ToolPlan tools, StepExecutor exec, Integer rate, int rep, int durationSec)
+            throws InterruptedException {
         try {
-            return exec.run(step, tools.tool(step.tool()), rate, rep);
+            return exec.run(step, tools.tool(step.tool()), rate, rep, durationSec);
         } catch (RuntimeException e) {
             return Points.failed(step.level(), e.getMessage(), null, now());
         }

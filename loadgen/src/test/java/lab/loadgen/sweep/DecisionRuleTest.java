@@ -71,11 +71,11 @@ class DecisionRuleTest {
         return calls;
     }
 
-    /** The sweep's stopping question (Rounds.undecided) on these values. */
+    /** The sweep's stopping question (Rounds.undecided: AnswerMap.unsettled) on these values. */
     private static boolean undecided(Map<String, List<Double>> byRound) {
-        Verdict.Candidate jdbc = Verdict.Candidate.ofRounds(byRound.get("jdbc"), List.of());
-        return MODES.stream().filter(m -> !m.equals("jdbc")).anyMatch(m -> Pairwise.wantsMore(Pairwise.compare(m,
-                Verdict.Candidate.ofRounds(byRound.get(m), List.of()), "jdbc", jdbc, Verdict.Better.HIGHER)));
+        Map<String, Verdict.Candidate> candidates = new java.util.LinkedHashMap<>();
+        MODES.forEach(m -> candidates.put(m, Verdict.Candidate.ofRounds(byRound.get(m), List.of())));
+        return lab.report.load.AnswerMap.unsettled(candidates) != null;
     }
 
     @Test

@@ -212,13 +212,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         }
         Verdict.Better better = measure.better();
         List<String> losses = candidates.entrySet().stream().filter(e -> e.getValue().isLoss()).map(Map.Entry::getKey).toList();
-        // asynchronous modes, the best first: clean before flagged, losses last, then by median
-        Comparator<Map.Entry<String, Verdict.Candidate>> byMedian = Comparator.comparingDouble(e -> e.getValue().value().median());
-        List<String> asyncModes = candidates.entrySet().stream().filter(e -> !e.getKey().equals(AppVerdict.BASELINE))
-                .sorted(Comparator.<Map.Entry<String, Verdict.Candidate>, Boolean>comparing(e -> e.getValue().isLoss())
-                        .thenComparing(e -> !e.getValue().flags().isEmpty())
-                        .thenComparing(better == Verdict.Better.HIGHER ? byMedian.reversed() : byMedian))
-                .map(Map.Entry::getKey).toList();
+        List<String> asyncModes = asyncModes(candidates, better);
         Verdict.Candidate jdbc = candidates.get(AppVerdict.BASELINE);
         String ranking = ranking(asyncModes, candidates, better);
         if (asyncModes.isEmpty() || jdbc == null) {
@@ -227,7 +221,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
                     asyncModes.isEmpty() ? "no asynchronous mode measured here" : "jdbc not measured here", ranking,
                     losses, null, cpuLeft(points.get(only)), appCores(points.get(only)));
         }
-        String best = asyncModes.getFirst();
+        String best = best(asyncModes, candidates, better);
         Verdict.Candidate b = candidates.get(best);
         Pairwise.Comparison vsJdbc = Pairwise.compare(best, b, AppVerdict.BASELINE, jdbc, better);
         Spread r = vsJdbc.ratio();
@@ -236,14 +230,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         Point bp = points.get(best);
         return switch (vsJdbc.outcome()) {
             case FIRST -> {
-                List<String> winners = new ArrayList<>(List.of(best));
-                for (String m : asyncModes.subList(1, asyncModes.size())) {
-                    Verdict.Candidate c = candidates.get(m);
-                    if (Pairwise.compare(best, b, m, c, better).outcome() == Pairwise.Outcome.TIE
-                            && Pairwise.compare(m, c, AppVerdict.BASELINE, jdbc, better).outcome() == Pairwise.Outcome.FIRST) {
-                        winners.add(m);
-                    }
-                }
+                List<String> winners = winners(best, asyncModes, candidates, better);
                 yield new Cell(level, rtt, Cell.ASYNC, String.join(" ≈ ", winners), best, figure(measure, b), ratio, null,
                         ranking, losses, ratioMedian, cpuLeft(bp), appCores(bp));
             }
@@ -256,6 +243,89 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             case UNDECIDED -> new Cell(level, rtt, null, null, best, figure(measure, b), ratio,
                     Flags.inWords(vsJdbc.why()), ranking, losses, ratioMedian, cpuLeft(bp), appCores(bp));
         };
+    }
+
+    /** The asynchronous modes, the best first: clean before flagged, losses last, then by median. */
+    private static List<String> asyncModes(Map<String, Verdict.Candidate> candidates, Verdict.Better better) {
+        Comparator<Map.Entry<String, Verdict.Candidate>> byMedian = Comparator.comparingDouble(e -> e.getValue().value().median());
+        return candidates.entrySet().stream().filter(e -> !e.getKey().equals(AppVerdict.BASELINE))
+                .sorted(Comparator.<Map.Entry<String, Verdict.Candidate>, Boolean>comparing(e -> e.getValue().isLoss())
+                        .thenComparing(e -> !e.getValue().flags().isEmpty())
+                        .thenComparing(better == Verdict.Better.HIGHER ? byMedian.reversed() : byMedian))
+                .map(Map.Entry::getKey).toList();
+    }
+
+    /**
+     * The cell's best asynchronous mode: the first (by median) that the rule separates from jdbc in its
+     * favour, so that a noisier mode with a higher median does not hide a clear answer; else the first.
+     */
+    private static String best(List<String> asyncModes, Map<String, Verdict.Candidate> candidates, Verdict.Better better) {
+        Verdict.Candidate jdbc = candidates.get(AppVerdict.BASELINE);
+        return asyncModes.stream().filter(m -> jdbc != null && Pairwise.compare(m, candidates.get(m), AppVerdict.BASELINE,
+                jdbc, better).outcome() == Pairwise.Outcome.FIRST).findFirst().orElse(asyncModes.getFirst());
+    }
+
+    /** The best mode and every mode the rule cannot separate from it that is also ahead of jdbc. */
+    private static List<String> winners(String best, List<String> asyncModes, Map<String, Verdict.Candidate> candidates,
+                                        Verdict.Better better) {
+        Verdict.Candidate b = candidates.get(best);
+        Verdict.Candidate jdbc = candidates.get(AppVerdict.BASELINE);
+        List<String> winners = new ArrayList<>(List.of(best));
+        for (String m : asyncModes) {
+            Verdict.Candidate c = candidates.get(m);
+            if (!m.equals(best) && Pairwise.compare(best, b, m, c, better).outcome() == Pairwise.Outcome.TIE
+                    && Pairwise.compare(m, c, AppVerdict.BASELINE, jdbc, better).outcome() == Pairwise.Outcome.FIRST) {
+                winners.add(m);
+            }
+        }
+        return winners;
+    }
+
+    /**
+     * A tie in the winners' line whose medians are at least this far apart is a tie for want of
+     * rounds rather than of a difference (e.g. the shop's nonblocking at 1.45× virtual after 3 rounds):
+     * the sweep spends an added round on it. Closer ties (the portal's nonblocking and reactive share
+     * one engine) are left as ties, so that the budget goes where a round can change the answer.
+     */
+    static final double WINNERS_GAP = 1.15;
+
+    /**
+     * Why a scenario's goodput cell is not settled yet, for the sweep's adaptive rounds: a point whose
+     * repetitions still trend one way (more rounds may settle it; the trend is judged on them all), an
+     * asynchronous mode that the rule cannot yet separate from jdbc (or too few repetitions), or a
+     * mode in the winners' line tied with the best at least {@link #WINNERS_GAP} apart. Null when settled.
+     */
+    public static String unsettled(Map<String, Verdict.Candidate> candidates) {
+        Verdict.Better better = Verdict.Better.HIGHER;
+        for (Map.Entry<String, Verdict.Candidate> e : candidates.entrySet()) {
+            if (e.getValue().flags().contains(Point.FLAG_NOT_STEADY)) {
+                return e.getKey() + " still trends";
+            }
+        }
+        Verdict.Candidate jdbc = candidates.get(AppVerdict.BASELINE);
+        List<String> asyncModes = asyncModes(candidates, better);
+        if (jdbc == null || asyncModes.isEmpty()) {
+            return null;
+        }
+        for (String m : asyncModes) {
+            if (Pairwise.wantsMore(Pairwise.compare(m, candidates.get(m), AppVerdict.BASELINE, jdbc, better))) {
+                return m + " against jdbc still tied";
+            }
+        }
+        String best = best(asyncModes, candidates, better);
+        Verdict.Candidate b = candidates.get(best);
+        for (String m : asyncModes) {
+            Verdict.Candidate c = candidates.get(m);
+            if (m.equals(best) || c.isLoss()) {
+                continue;
+            }
+            Pairwise.Comparison pair = Pairwise.compare(best, b, m, c, better);
+            if (pair.outcome() == Pairwise.Outcome.TIE && pair.ratio() != null
+                    && Math.max(pair.ratio().median(), 1 / pair.ratio().median()) >= WINNERS_GAP) {
+                return String.format(Locale.ROOT, "%s against %s still tied at %.2f×", best, m, pair.ratio().median());
+            }
+        }
+        return null;
     }
 
     /** The asynchronous modes, best first, joined by "&gt;" where the rule separates neighbours, "≈" where not. */

@@ -66,7 +66,7 @@ class AnswerMapTest {
     @Test
     void theSentenceAnswersFromTheCells() {
         assertEquals("Portal: asynchronous access serves more than jdbc in 2 of 4 cells, 2 cells have no clear answer. "
-                + "At 20 ms and 200 connections nonblocking serves 6.05× (5.78–6.33) jdbc; from 20 ms at 20 connections "
+                + "At 20 ms and 200 connections nonblocking serves 6.05× (5.86–6.25) jdbc; from 20 ms at 20 connections "
                 + "it is at least 1.5× jdbc. At 0 ms (the proxy hop) and 200 connections the rule cannot separate "
                 + "nonblocking from jdbc (nonblocking: 1.01× (1.01–1.01) jdbc).", map().sentence());
     }
@@ -86,7 +86,7 @@ class AnswerMapTest {
         // repetitions only leave its place in the ranking open
         assertEquals("nonblocking", far.winner());
         assertEquals("nonblocking ? virtual", far.ranking());
-        assertTrue(m.sentence().contains("At 20 ms and 200 connections nonblocking serves 6.05× (5.78–6.33) jdbc"),
+        assertTrue(m.sentence().contains("At 20 ms and 200 connections nonblocking serves 6.05× (5.86–6.25) jdbc"),
                 m.sentence());
         assertTrue(m.crossover().stream().anyMatch(c -> c.mode().equals("nonblocking") && Double.valueOf(20.0).equals(c.rttMs())),
                 m.crossover().toString());
@@ -177,5 +177,48 @@ class AnswerMapTest {
     void aRunWithoutRoundTripsHasNoMap() {
         AppVerdict v = AppVerdict.of("portal", "wrk", List.of(series("jdbc", VerdictTest.point(20, null, 1, 2, 3))));
         assertNull(AnswerMap.of(v, List.of(), 2));
+    }
+
+    @Test
+    void aNoisierModeWithAHigherMedianDoesNotHideAClearAnswer() {
+        // map B, portal at 20 connections and 0 ms: reactive's median is the highest, but only
+        // nonblocking's rounds are steady enough to be separated from jdbc
+        List<Series> series = List.of(
+                series("jdbc", point(20, 0.0, 90, 30, 1000, 1005, 1010), point(200, 0.0, 90, 30, 1000, 1005, 1010),
+                        point(20, 20.0, 20, 300, 60, 62, 64), point(200, 20.0, 30, 2500, 80, 81, 82)),
+                series("nonblocking", point(20, 0.0, 95, 28, 1500, 1510, 1520), point(200, 0.0, 95, 28, 1500, 1510, 1520),
+                        point(20, 20.0, 60, 40, 300, 310, 320), point(200, 20.0, 99, 500, 480, 490, 500)),
+                series("reactive", point(20, 0.0, 95, 28, 700, 2200, 1700), point(200, 0.0, 95, 28, 700, 2200, 1700),
+                        point(20, 20.0, 60, 40, 300, 310, 320), point(200, 20.0, 99, 500, 480, 490, 500)));
+        AnswerMap m = AnswerMap.of(AppVerdict.of("portal", "wrk", series), series, 2);
+        AnswerMap.Cell c = m.at("goodput", 20, 0.0).orElseThrow();
+        assertEquals(AnswerMap.Cell.ASYNC, c.answer());
+        assertEquals("nonblocking", c.best());
+        assertEquals("nonblocking", c.winner(), "reactive is not separated from jdbc: not a winner");
+    }
+
+    @Test
+    void aScenarioIsUnsettledWhileAPointTrendsOrAWideTieRemainsAmongTheWinners() {
+        java.util.function.Function<double[], lab.report.Verdict.Candidate> c = v -> lab.report.Verdict.Candidate.ofRounds(
+                Arrays.stream(v).boxed().toList(), List.of());
+        java.util.Map<String, lab.report.Verdict.Candidate> settled = new java.util.LinkedHashMap<>();
+        settled.put("jdbc", c.apply(new double[] {3000, 3010, 2990}));
+        settled.put("nonblocking", c.apply(new double[] {8000, 8100, 7900}));
+        settled.put("virtual", c.apply(new double[] {5000, 5050, 4950}));
+        assertEquals(null, AnswerMap.unsettled(settled));
+        // nonblocking 1.45× virtual, but virtual's rounds spread too far to separate them after 3 rounds
+        java.util.Map<String, lab.report.Verdict.Candidate> wide = new java.util.LinkedHashMap<>(settled);
+        wide.put("virtual", c.apply(new double[] {5742, 6719, 5374}));
+        wide.put("nonblocking", c.apply(new double[] {8829, 7900, 8415}));
+        assertTrue(String.valueOf(AnswerMap.unsettled(wide)).startsWith("nonblocking against virtual still tied"),
+                AnswerMap.unsettled(wide));
+        // two modes of one engine a few per cent apart are a tie worth no more rounds
+        java.util.Map<String, lab.report.Verdict.Candidate> close = new java.util.LinkedHashMap<>(settled);
+        close.put("reactive", c.apply(new double[] {7600, 8600, 7700}));
+        assertEquals(null, AnswerMap.unsettled(close));
+        java.util.Map<String, lab.report.Verdict.Candidate> trending = new java.util.LinkedHashMap<>(settled);
+        trending.put("jdbc", lab.report.Verdict.Candidate.ofRounds(List.of(3000.0, 2500.0, 2000.0),
+                List.of(lab.report.results.Point.FLAG_NOT_STEADY)));
+        assertEquals("jdbc still trends", AnswerMap.unsettled(trending));
     }
 }

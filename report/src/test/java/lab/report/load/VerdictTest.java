@@ -126,7 +126,7 @@ class VerdictTest {
         List<Crossover> c = Crossover.of(v);
         assertEquals(1, c.size());
         assertEquals(78.0, c.getFirst().rttMs());
-        assertEquals("78 ms at 200 connections (4.00× (3.78–4.24) jdbc there)", c.getFirst().text());
+        assertEquals("78 ms at 200 connections (4.00× (3.84–4.16) jdbc there)", c.getFirst().text());
     }
 
     @Test
