@@ -5,6 +5,7 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 
 import lab.loadgen.metrics.InterferenceMeter;
@@ -89,27 +90,53 @@ final class StepExecutor {
         int sec = step.plan().pointWarmupSec();
         if (sec <= 0 || tool.name().equals(ToolPlan.HTTPERF) || tool.name().equals(ToolPlan.CEILING)) {
             // httperf has no fixed length; the ceiling warms itself up in its own JVM
-            return new PointWarmup(null, step.plan().durationSec());
+            return new PointWarmup(List.of(), step.plan().durationSec());
         }
+        List<lab.report.results.Run.Profile> profiles = new ArrayList<>();
+        Measurement m = null;
+        for (String event : profiledEvents(step)) {
+            var window = profiledWindow(step, tool, rate, sec, event);
+            profiles.add(window.profile());
+            m = m != null ? m : window.measurement();
+        }
+        return new PointWarmup(profiles, repetitionSec(step.plan().durationSec(), step.level(), m,
+                !ToolPlan.isOpenLoop(step.tool())));
+    }
+
+    /**
+     * CPU at every point; wall-clock too (where threads wait, not only where they run) at the plan's
+     * highest load and round trip, one more warm-up window there: what holds a page at 78 ms.
+     */
+    static List<String> profiledEvents(Step step) {
+        AppPlan plan = step.plan();
+        boolean top = step.level() == java.util.Collections.max(plan.levels()) && step.rttMs() != null
+                && !plan.rttsMs().isEmpty() && Math.abs(step.rttMs() - java.util.Collections.max(plan.rttsMs())) < 1e-9;
+        return top ? List.of("cpu", "wall") : List.of("cpu");
+    }
+
+    private record Window(lab.report.results.Run.Profile profile, Measurement measurement) {
+    }
+
+    /** One warm-up window of the point's tool with {@code event} profiled in the app. */
+    private Window profiledWindow(Step step, LoadTool tool, Integer rate, int sec, String event) throws InterruptedException {
         Long pid = pidOf(step.target().instance().name());
         String why = pid == null ? "no PID file for " + step.target().instance().name()
-                + " (a container or another host): not profiled" : lab.loadgen.metrics.Profiler.start(pid, "cpu");
+                + " (a container or another host): not profiled" : lab.loadgen.metrics.Profiler.start(pid, event);
         List<List<String>> commands = tool.commands(request(step, rate, step.level(), sec));
         ProcessRunner.Outcome out = runner.run(commands, Duration.ofSeconds(sec + 30L));
-        dir.writeRaw(step.label() + "-warmup", RawOutput.format(commands, out));
-        String file = "raw/" + step.label() + "-cpu.html";
+        String suffix = event.equals("cpu") ? "" : "-" + event;
+        dir.writeRaw(step.label() + "-warmup" + suffix, RawOutput.format(commands, out));
+        String file = "raw/" + step.label() + "-" + event + ".html";
         if (why == null) {
             why = lab.loadgen.metrics.Profiler.stop(pid, dir.dir().resolve(file));
         }
         var i = step.target().instance();
-        Measurement m = out.timedOut() ? null : tool.parse(out.outputs());
-        return new PointWarmup(new lab.report.results.Run.Profile(i.app(), i.mode(), step.tool(), step.level(),
-                step.rttMs(), "cpu", why == null ? file : null, why),
-                repetitionSec(step.plan().durationSec(), step.level(), m, !ToolPlan.isOpenLoop(step.tool())));
+        return new Window(new lab.report.results.Run.Profile(i.app(), i.mode(), step.tool(), step.level(), step.rttMs(),
+                event, why == null ? file : null, why), out.timedOut() ? null : tool.parse(out.outputs()));
     }
 
-    /** A point's warm-up: its profile (null when none) and the length of its repetitions in seconds. */
-    record PointWarmup(lab.report.results.Run.Profile profile, int repetitionSec) {
+    /** A point's warm-up: its profiles and the length of its repetitions in seconds. */
+    record PointWarmup(List<lab.report.results.Run.Profile> profiles, int repetitionSec) {
     }
 
     /** A closed-loop repetition spans at least this many mean replies (Little's law on the warm-up). */

@@ -232,9 +232,7 @@ public final class SweepRunner {
         try {
             for (Step step : running) {
                 StepExecutor.PointWarmup w = exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
-                if (w.profile() != null) {
-                    recorder.profile(w.profile());
-                }
+                w.profiles().forEach(recorder::profile);
                 repSec.put(step, w.repetitionSec());
                 if (w.repetitionSec() > step.plan().durationSec()) {
                     progress.info(String.format(java.util.Locale.ROOT, "%s: replies take long here; repetitions of %d s",

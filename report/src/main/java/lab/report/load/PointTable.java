@@ -39,9 +39,9 @@ public final class PointTable {
 
     /** A point with where it came from; {@code rawBase} is prefixed to its raw files' names. */
     public record Source(String run, String mode, String tool, Point point, String rawBase,
-                         lab.report.results.Run.Profile profile) {
+                         List<lab.report.results.Run.Profile> profiles) {
         public Source(String run, String mode, String tool, Point point, String rawBase) {
-            this(run, mode, tool, point, rawBase, null);
+            this(run, mode, tool, point, rawBase, List.of());
         }
     }
 
@@ -135,14 +135,17 @@ public final class PointTable {
                 + (p.multiplexing() == null ? "" : p.multiplexing() ? ", multiplexed" : ", not multiplexed")));
         row.add(Cell.number(p.interference() == null ? "—" : String.format(Locale.ROOT, "%.1f", p.interference().otherPct())));
         row.add(Cell.of(flags(p)));
-        row.add(rawLinks(p, s.rawBase(), s.profile()));
+        row.add(rawLinks(p, s.rawBase(), s.profiles()));
         rows.add(row);
     }
 
-    private static Cell rawLinks(Point p, String base, lab.report.results.Run.Profile profile) {
+    private static Cell rawLinks(Point p, String base, List<lab.report.results.Run.Profile> profiles) {
         List<Link> links = new ArrayList<>();
-        if (profile != null && profile.file() != null) {
-            links.add(new Link(profile.event() + " flame graph", base + profile.file()));
+        for (lab.report.results.Run.Profile profile : profiles) {
+            if (profile.file() != null) {
+                links.add(new Link(profile.event() + (profile.event().equals("wall") ? "-clock" : "") + " flame graph",
+                        base + profile.file()));
+            }
         }
         if (p.raw() != null) {
             links.add(new Link("output", base + p.raw()));

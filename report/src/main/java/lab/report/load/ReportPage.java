@@ -75,7 +75,7 @@ public final class ReportPage {
                 String base = overlay ? runPrefix + r.run().id() + "/" : "";
                 r.series().stream().filter(s -> s.app().equals(app)).forEach(s -> s.points().forEach(p ->
                         table.add(new PointTable.Source(r.run().id(), s.mode(), s.tool(), p, base,
-                                profileOf(r, s, p)))));
+                                profilesOf(r, s, p)))));
             }
             appViews.add(Map.of("name", app, "table", table));
         }
@@ -93,14 +93,14 @@ public final class ReportPage {
         return lab.report.Templates.toolkit().render("report.ftlh", model);
     }
 
-    /** The profile taken at this point's warm-up, or null. */
-    static lab.report.results.Run.Profile profileOf(Results r, Series s, lab.report.results.Point p) {
+    /** The profiles taken at this point's warm-up (CPU; wall-clock too at the highest load and round trip). */
+    static List<lab.report.results.Run.Profile> profilesOf(Results r, Series s, lab.report.results.Point p) {
         if (r.run().profiles() == null || p.concurrency() == null) {
-            return null;
+            return List.of();
         }
         return r.run().profiles().stream().filter(x -> x.app().equals(s.app()) && x.mode().equals(s.mode())
                 && x.tool().equals(s.tool()) && x.concurrency() == p.concurrency()
-                && java.util.Objects.equals(x.rttMs(), p.rttMs())).reduce((a, b) -> b).orElse(null);
+                && java.util.Objects.equals(x.rttMs(), p.rttMs())).toList();
     }
 
     private static Map<String, Object> chartData(List<Results> runs, Set<String> apps) {
