@@ -18,7 +18,7 @@ say() { printf '[thesis] %s\n' "$*"; }
 results=${RESULTS_DIR:-results}
 micro_dir=$results/micro
 if [ -n "${QUICK:-}" ]; then
-  length=--smoke profile=thesis-quick micro_min=8 load_min=12
+  length=--smoke profile=thesis-quick micro_min=8 load_min=14
 else
   length=--quick profile=thesis micro_min=30 load_min=80
 fi

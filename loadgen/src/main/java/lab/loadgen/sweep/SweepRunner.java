@@ -100,9 +100,10 @@ public final class SweepRunner {
         return recorder.counts()[0] > recorder.counts()[1] ? EXIT_OK : EXIT_ALL_FAILED;
     }
 
-    /** Every point's planned time plus each instance's warm-up. */
+    /** Every point's planned time plus each instance's warm-up (the fair pass warms its instance up again). */
     static double plannedSec(List<Step> steps) {
-        double warmups = steps.stream().map(s -> s.target().instance().name() + "|" + s.plan().warmupSec())
+        double warmups = steps.stream().map(s -> s.target().instance().name() + "/" + s.target().instance().mode()
+                        + "|" + s.plan().warmupSec())
                 .distinct().mapToDouble(k -> Double.parseDouble(k.substring(k.indexOf('|') + 1))).sum();
         return warmups + steps.stream().mapToDouble(Step::plannedSec).sum();
     }
