@@ -124,7 +124,7 @@ PROFILE ?= map
 APP ?= all
 LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 
-loadtest: ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
+loadtest: ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 FAIR_POOL=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
 ifeq ($(LAB_PATH),swarm)
 	@scripts/swarm.sh loadtest $(PROFILE) $(APP) $(MODES)
 else ifeq ($(LAB_PATH),compose)
@@ -135,6 +135,7 @@ else
 	@status=0; $(LOADGEN) sweep --profile $(PROFILE) --app $(APP) $(if $(MODES),--modes $(MODES)) \
 	  $(if $(CONCURRENCY),--levels $(CONCURRENCY)) $(if $(RTTS),--rtts $(RTTS)) --pids-dir $${RUN_DIR:-.run}/pids \
 	  $(if $(ISOLATE),--isolate "scripts/lab.sh only" --note "ISOLATE=1: every other lab instance was stopped while an instance was measured (restarted after the run)") \
+	  $(if $(FAIR_POOL),--fair-pass "scripts/lab.sh hand-off") \
 	  --results-dir $(or $(RESULTS_DIR),results) || status=$$?; \
 	$(if $(ISOLATE),scripts/lab.sh up >/dev/null || echo "[loadtest] could not restart every instance: make status";) \
 	exit $$status

@@ -7,6 +7,8 @@
 #   lab.sh link [LINK]        show / change the RTT of the running lab (make link)
 #   lab.sh stop instance…     stop those instances (the rest keeps running)
 #   lab.sh only instance      stop every instance but this one and the dashboard, start it if needed
+#   lab.sh hand-off fair|unfair instance   restart a threadpool instance with that session hand-off
+#                             (make loadtest FAIR_POOL=1: loadgen's fair pass; the lab runs unfair)
 # LINK=0|lan|wan|<ms RTT>|loopback (default 0): anything but loopback also starts
 # toxiproxy-server (one more lab process, installed by scripts/tools.sh when missing); the link
 # itself is lab.link's (`loadgen link`): it creates a proxy per instance and source, sets the RTT
@@ -261,6 +263,15 @@ only() { # instance
   if instance_field "$1" 2 >/dev/null; then up "$1" >/dev/null; fi
 }
 
+# make loadtest FAIR_POOL=1: loadgen sweeps the portal's thread pool again with the fair hand-off.
+hand_off() { # fair|unfair instance
+  case ${1:-} in fair|unfair) ;; *) say "error: the hand-off is fair or unfair, not '${1:-}'"; exit 2 ;; esac
+  [ "$(instance_field "${2:-}" 3 2>/dev/null)" = threadpool ] || { say "error: '${2:-}' is no threadpool instance of instances.conf"; exit 2; }
+  stop "$2"
+  export HAND_OFF=$1   # run-instance.sh: the app's hand-off setting
+  up "$2"
+}
+
 down() {
   local pid any=0 deadline
   mapfile -t names < <(instance_names)
@@ -309,7 +320,8 @@ case $cmd in
   link) link "$@" ;;
   stop) stop "$@"; exit 0 ;;
   only) only "${1:?usage: lab.sh only <instance>}" ;;
+  hand-off) hand_off "$@" ;;
   down) down ;;
   status) status ;;
-  *) echo "usage: lab.sh up [instance…] | stop instance… | only instance | down | status | link [LINK]" >&2; exit 2 ;;
+  *) echo "usage: lab.sh up [instance…] | stop instance… | only instance | hand-off fair|unfair instance | down | status | link [LINK]" >&2; exit 2 ;;
 esac

@@ -2,7 +2,8 @@
 # Runs one instance of instances.conf in the foreground: `run-instance.sh portal-nonblocking`.
 # It listens on 127.0.0.1 (this machine only) unless BIND says otherwise (BIND=0.0.0.0).
 # Sets the mode and port from instances.conf, JVM options sized for a small machine
-# (override with PORTAL_JAVA_OPTS / SHOP_JAVA_OPTS / DASHBOARD_JAVA_OPTS), and, for the shop,
+# (override with PORTAL_JAVA_OPTS / SHOP_JAVA_OPTS / DASHBOARD_JAVA_OPTS), HAND_OFF=fair|unfair as the
+# app's session hand-off (threadpool only; `lab.sh hand-off`, loadgen's fair pass), and, for the shop,
 # raises the file-descriptor limit so one instance can hold 10,000 connections (thesis A.5).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,11 +44,13 @@ case $app in
     jar=$root/servlet-portal/target/servlet-portal.jar
     opts=${PORTAL_JAVA_OPTS:--Xms128m -Xmx1g -Xss512k}
     export PORTAL_MODE=$mode SERVER_PORT=$port
+    [ -z "${HAND_OFF:-}" ] || export PORTAL_HAND_OFF=$HAND_OFF
     ;;
   shop)
     jar=$root/eventdriven-shop/target/eventdriven-shop.jar
     opts=${SHOP_JAVA_OPTS:--Xms128m -Xmx1g -Xss512k}
     export SHOP_MODE=$mode SHOP_PORT=$port
+    [ -z "${HAND_OFF:-}" ] || export SHOP_HANDOFF=$HAND_OFF
     # 10,000 client sockets plus database connections: raise the soft limit up to the hard one.
     ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
     [ "$(ulimit -n)" = unlimited ] || [ "$(ulimit -n)" -ge 20000 ] || \

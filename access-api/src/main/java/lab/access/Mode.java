@@ -18,6 +18,13 @@ public enum Mode {
     /** JDBC with one virtual thread per call, bounded by the connection pool. */
     VIRTUAL("access-jdbc");
 
+    /**
+     * {@link #THREADPOOL} with the {@link ClientOptions.HandOff#FAIR fair} hand-off, the thesis' own
+     * driver: the prefix of its threads' names, microbench's variant and the load series of a portal
+     * restarted with it (a run setting, not a mode of its own).
+     */
+    public static final String THREADPOOL_FAIR = "threadpool-fair";
+
     private final String module;
 
     Mode(String module) {

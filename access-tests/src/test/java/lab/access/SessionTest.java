@@ -64,6 +64,18 @@ class SessionTest {
         assertEquals(List.of("a1", "a2", "a3", "b1", "b2", "b3"), handOffOrder(engine, HandOff.UNFAIR));
     }
 
+    /** The fair pool's threads say so: a page's panels (and a thread dump) tell the hand-off that served them. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lab.access.Cases#engines")
+    void theFairPoolNamesItsThreadsSo(Engine engine) {
+        String prefix = Mode.THREADPOOL_FAIR + "-" + engine.scheme + "-";
+        try (DbClient client = DbClients.create(TestDb.url(engine), Mode.THREADPOOL, TestDb.options().withHandOff(HandOff.FAIR))) {
+            Fire.await(client.query(Cases.sleep(engine, 0.01)));
+            assertTrue(Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().startsWith(prefix)),
+                    "no thread named " + prefix + "…");
+        }
+    }
+
     /**
      * One executor thread, kept busy while sessions a and b each queue three calls: FAIR sends a
      * session to the back of the queue after each call, UNFAIR lets the thread carry on with it.

@@ -28,6 +28,8 @@ public final class FakeFreeInstance implements AutoCloseable {
             + "<p>" + "x".repeat(400) + "</p></body></html>").getBytes(StandardCharsets.UTF_8);
 
     private final HttpServer server;
+    /** The thread the page says served its panel, as the portal's page does ({@code data-thread}); null: none. */
+    private volatile String panelThread;
     /** The pages being served, like the apps' http.server.requests.in.flight gauge. */
     private static final java.util.concurrent.atomic.AtomicInteger IN_FLIGHT = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -36,6 +38,10 @@ public final class FakeFreeInstance implements AutoCloseable {
         server.createContext("/", this::handle);
         server.setExecutor(Executors.newFixedThreadPool(4));
         server.start();
+    }
+
+    public void panelThread(String name) {
+        panelThread = name;
     }
 
     public int port() {
@@ -62,7 +68,10 @@ public final class FakeFreeInstance implements AutoCloseable {
                 case "/", "/mix" -> {
                     IN_FLIGHT.incrementAndGet();
                     try {
-                        send(ex, 200, "text/html; charset=utf-8", PAGE);
+                        String thread = panelThread;
+                        send(ex, 200, "text/html; charset=utf-8", thread == null ? PAGE
+                                : ("<section data-thread=\"" + thread + "\"></section>" + new String(PAGE, StandardCharsets.UTF_8))
+                                .getBytes(StandardCharsets.UTF_8));
                     } finally {
                         IN_FLIGHT.decrementAndGet();
                     }

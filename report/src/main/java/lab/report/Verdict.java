@@ -72,6 +72,11 @@ public record Verdict(String scenario, String baseline, boolean higherIsBetter, 
             this(value, samples, flags, List.of());
         }
 
+        /** The same figures without their rounds: for figures not measured in the same rounds as the other's. */
+        public Candidate unpaired() {
+            return new Candidate(value, samples, flags);
+        }
+
         public static Candidate of(List<Double> samples, List<String> flags) {
             Spread s = Spread.of(samples);
             return s == null ? null : new Candidate(s, samples, flags);

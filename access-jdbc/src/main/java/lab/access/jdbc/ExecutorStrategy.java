@@ -33,8 +33,9 @@ enum ExecutorStrategy {
 
     /**
      * {@code threadpool} (thesis "ADBCJ-JDBC"): {@code executorThreads} threads named
-     * {@code threadpool-<engine>-<db>-N}, a bounded queue, session calls handed off
-     * {@code FAIR} or {@code UNFAIR} ({@link ClientOptions#handOff()}).
+     * {@code threadpool-<engine>-<db>-N} ({@code threadpool-fair-…} when fair, so that a page's
+     * threads tell the hand-off), a bounded queue, session calls handed off {@code FAIR} or
+     * {@code UNFAIR} ({@link ClientOptions#handOff()}).
      */
     THREAD_POOL {
         @Override
@@ -43,7 +44,8 @@ enum ExecutorStrategy {
             // admission already bounds the calls in flight; this bound is the backstop
             int queue = options.poolSize() + options.queueBound();
             ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue),
-                    daemons(threadPrefix("threadpool", source)), new ThreadPoolExecutor.AbortPolicy());
+                    daemons(threadPrefix(options.handOff() == HandOff.FAIR ? Mode.THREADPOOL_FAIR : Mode.THREADPOOL.id(), source)),
+                    new ThreadPoolExecutor.AbortPolicy());
             // a fixed pool from the start: otherwise it adds a thread per call until it is full, and the
             // first burst of slow calls (a silent server) looks like a thread leak
             pool.prestartAllCoreThreads();

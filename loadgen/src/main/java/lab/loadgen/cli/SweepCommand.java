@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import lab.loadgen.config.HostResolver;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.sweep.AppPlan;
+import lab.loadgen.sweep.FairPass;
 import lab.loadgen.sweep.Profile;
 import lab.loadgen.sweep.SweepConfig;
 import lab.loadgen.sweep.SweepOrder;
@@ -76,6 +77,12 @@ public final class SweepCommand implements Callable<Integer> {
                     + "(make loadtest ISOLATE=1: \"scripts/lab.sh only\")")
     List<String> isolate;
 
+    @Option(names = "--fair-pass", split = " ",
+            description = "a command that restarts an instance with a session hand-off, given fair|unfair and the "
+                    + "instance: after the other scenarios the portal's thread pool is swept again with the fair "
+                    + "hand-off as series threadpool-fair (make loadtest FAIR_POOL=1: \"scripts/lab.sh hand-off\")")
+    List<String> fairPass;
+
     @Option(names = "--note", description = "a note for the report page (repeatable), e.g. that other instances were stopped")
     List<String> extraNotes;
 
@@ -133,7 +140,8 @@ public final class SweepCommand implements Callable<Integer> {
                         repetitions == null ? base.budgetSec() : null), selected,
                 loadTools(tools != null ? tools : base.tools()), SweepOrder.parse(order),
                 seed != null ? seed : System.currentTimeMillis(), wrk2Fraction, results.resultsDir, sharedMachine,
-                pidsDir, linkNeeded ? SweepLink.lab() : null, notes, isolate == null ? List.of() : isolate);
+                pidsDir, linkNeeded ? SweepLink.lab() : null, notes, isolate == null ? List.of() : isolate,
+                fairPass == null ? FairPass.none() : new FairPass(fairPass));
         return new SweepRunner(config, System.out).run();
     }
 

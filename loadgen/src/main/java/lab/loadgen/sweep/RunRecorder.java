@@ -35,7 +35,8 @@ public final class RunRecorder {
     }
 
     private static String key(Target t, String tool) {
-        return t.instance().name() + "/" + tool;
+        // the mode too: the fair pass measures an instance again as another series
+        return t.instance().name() + "/" + t.instance().mode() + "/" + tool;
     }
 
     public synchronized void add(Step step, Point point) {

@@ -18,8 +18,10 @@ import lab.loadgen.tool.LoadTool;
  * @param notes        said on the page (e.g. why the profile leaves a tool out, ISOLATE)
  * @param isolate      a command that, given an instance name, leaves only that instance running
  *                     (ISOLATE=1: {@code scripts/lab.sh only}); empty: the lab is left as it is
+ * @param fairPass     FAIR_POOL=1: the portal's thread pool swept again with the fair hand-off, after the rest
  */
 public record SweepConfig(Profile profile, Map<String, List<Target>> targets, Map<String, LoadTool> tools,
                           SweepOrder order, long seed, double wrk2Fraction, Path resultsDir, Boolean shared,
-                          Path pidsDir, LinkControl link, List<String> notes, List<String> isolate) {
+                          Path pidsDir, LinkControl link, List<String> notes, List<String> isolate,
+                          FairPass fairPass) {
 }

@@ -51,6 +51,9 @@ public final class SweepRunner {
     private final CountDownLatch loopDone = new CountDownLatch(1);
     private final LinkProbe linkProbe = new LinkProbe(lab.link.Toxiproxy.fromEnv());
     private Budget budget = new Budget(null, 0, 0);
+    /** The fair pass's targets whose instance was restarted fair; why one did not take, by target. */
+    private final java.util.Set<Target> fairInForce = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Map<Target, String> fairError = new java.util.concurrent.ConcurrentHashMap<>();
     private double lastRoundSec;
 
     public SweepRunner(SweepConfig config, PrintStream out) {
@@ -82,6 +85,8 @@ public final class SweepRunner {
         } catch (InterruptedException e) {
             status = "interrupted";
         } finally {
+            // back to the unfair hand-off before the link: a restart sets the recorded link again
+            fairInForce.forEach(this::restartUnfair);
             if (movesLink && before.proxied()) {
                 restoreLink(before);
             }
@@ -95,9 +100,10 @@ public final class SweepRunner {
         return recorder.counts()[0] > recorder.counts()[1] ? EXIT_OK : EXIT_ALL_FAILED;
     }
 
-    /** Every point's planned time plus each instance's warm-up. */
+    /** Every point's planned time plus each instance's warm-up (the fair pass warms its instance up again). */
     static double plannedSec(List<Step> steps) {
-        double warmups = steps.stream().map(s -> s.target().instance().name() + "|" + s.plan().warmupSec())
+        double warmups = steps.stream().map(s -> s.target().instance().name() + "/" + s.target().instance().mode()
+                        + "|" + s.plan().warmupSec())
                 .distinct().mapToDouble(k -> Double.parseDouble(k.substring(k.indexOf('|') + 1))).sum();
         return warmups + steps.stream().mapToDouble(Step::plannedSec).sum();
     }
@@ -116,15 +122,22 @@ public final class SweepRunner {
         if (steps.isEmpty()) {
             throw new IllegalArgumentException("nothing to sweep: no instance matches the selected app and modes");
         }
+        // the fair pass last: one restart into the fair hand-off and one back
+        List<Target> fair = config.fairPass().targets(config.targets());
+        if (!fair.isEmpty()) {
+            steps.addAll(config.order().steps(fair, config.profile().plan(FairPass.APP), tools.runOrder(), config.seed()));
+        }
         return steps;
     }
 
     private Run runInfo(String id, ToolPlan tools) {
         List<String> hosts = config.targets().values().stream().flatMap(List::stream).map(Target::host).distinct().toList();
         Map<String, Object> plan = new LinkedHashMap<>();
+        List<Target> fair = config.fairPass().targets(config.targets());
         config.targets().forEach((app, targets) -> plan.put(app, Map.of(
                 "settings", config.profile().plan(app),
-                "modes", targets.stream().map(t -> t.instance().mode()).toList())));
+                "modes", java.util.stream.Stream.concat(targets.stream(), fair.stream().filter(t -> t.instance().app().equals(app)))
+                        .map(t -> t.instance().mode()).toList())));
         plan.put("wrk2Fraction", config.wrk2Fraction());
         plan.put("plannedSec", Math.round(plannedSec(plan(tools))));
         plan.put("seed", config.seed());
@@ -138,6 +151,10 @@ public final class SweepRunner {
     private List<String> notes(ToolPlan tools) {
         List<String> n = new ArrayList<>(tools.notes());
         n.addAll(config.notes());
+        List<Target> fair = config.fairPass().targets(config.targets());
+        if (!fair.isEmpty()) {
+            n.add(config.fairPass().note(fair));
+        }
         return n;
     }
 
@@ -154,7 +171,10 @@ public final class SweepRunner {
         Progress progress = new Progress(out, steps.size(), planned);
         Double rttInForce = null;
         Target isolated = null;
-        List<List<Step>> scenarios = Rounds.scenarios(steps, !config.isolate().isEmpty());
+        // the fair pass's steps apart: the same scenarios as the unfair pool's, on the same port, later
+        List<List<Step>> scenarios = new ArrayList<>(Rounds.scenarios(
+                steps.stream().filter(st -> !FairPass.inPass(st)).toList(), !config.isolate().isEmpty()));
+        scenarios.addAll(Rounds.scenarios(steps.stream().filter(FairPass::inPass).toList(), true));
         budget = new Budget(config.profile().budgetSec(), plannedSec(steps), scenarios.size());
         java.util.Set<Target> warmed = new java.util.HashSet<>();
         for (List<Step> scenario : scenarios) {
@@ -162,6 +182,12 @@ public final class SweepRunner {
                 return;
             }
             Step first = scenario.getFirst();
+            if (FairPass.inPass(first) && !fairInForce.contains(first.target())) {
+                fairInForce.add(first.target());
+                restartFair(first.target(), progress);
+                rttInForce = null; // a restart may have set the link again
+                isolated = null;
+            }
             if (!config.isolate().isEmpty() && !first.target().equals(isolated)) {
                 isolate(first.target(), progress);
                 isolated = first.target();
@@ -336,6 +362,57 @@ public final class SweepRunner {
         health.remove(t);
     }
 
+    /**
+     * The fair pass: restarts the instance with the fair hand-off and checks its page's threads; when
+     * either fails, the pass's steps of that target are recorded as failed with the reason.
+     */
+    private void restartFair(Target t, Progress progress) throws InterruptedException {
+        List<String> cmd = config.fairPass().restart(FairPass.FAIR, t);
+        progress.info("fair pass: " + String.join(" ", cmd));
+        ProcessRunner.Outcome o = runner.run(List.of(cmd), Duration.ofMinutes(5));
+        String output = o.outputs().getFirst().strip();
+        if (o.timedOut() || output.contains("error")) {
+            fairError.put(t, "could not restart " + t.instance().name() + " with the fair hand-off ("
+                    + String.join(" ", cmd) + "): " + (o.timedOut() ? "timed out" : output.lines().filter(l -> l.contains("error"))
+                    .findFirst().orElse(output)));
+        } else {
+            String why = FairPass.notFair(page(t));
+            if (why != null) {
+                fairError.put(t, t.instance().name() + " did not come back with the fair hand-off: " + why);
+            }
+        }
+        progress.info("fair pass: " + fairError.getOrDefault(t, t.instance().name() + " serves its page on the fair pool's threads"));
+    }
+
+    /** After the pass (or Ctrl-C): the instance back on the unfair hand-off, as the lab runs it. */
+    private void restartUnfair(Target t) {
+        List<String> cmd = config.fairPass().restart(FairPass.UNFAIR, t);
+        try {
+            ProcessRunner.Outcome o = new ProcessRunner().run(List.of(cmd), Duration.ofMinutes(5));
+            String output = o.outputs().getFirst().strip();
+            if (o.timedOut() || output.contains("error")) {
+                out.printf("warning: could not restart %s with the unfair hand-off (%s): %s%n", t.instance().name(),
+                        String.join(" ", cmd), o.timedOut() ? "timed out" : output);
+            } else {
+                out.printf("fair pass: %s back on the unfair hand-off%n", t.instance().name());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            out.printf("warning: interrupted while restarting %s unfair: '%s'%n", t.instance().name(), String.join(" ", cmd));
+        }
+    }
+
+    /** The instance's page, or "" when it does not answer. */
+    private String page(Target t) throws InterruptedException {
+        try {
+            java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(URI.create(t.loadUrl()))
+                    .timeout(Duration.ofSeconds(30)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            return r.body();
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
     private void restoreLink(lab.link.Link before) {
         try {
             config.link().setRttMs(before.rttMs());
@@ -370,6 +447,10 @@ public final class SweepRunner {
             health.put(t, new HealthCheck.Status(true, "the ceiling runs in a child JVM of loadgen"));
             return;
         }
+        if (fairError.containsKey(t)) {
+            health.put(t, new HealthCheck.Status(true, "not measured: " + fairError.get(t)));
+            return; // its steps record why; no warm-up of an instance that is not fair
+        }
         URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
         HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
         health.put(t, s);
@@ -397,6 +478,9 @@ public final class SweepRunner {
      * rate from) as its failed point, or null; puts the fixed-rate tool's rate in {@code rates}.
      */
     private Point unable(Step step, RunRecorder recorder, Map<Step, Integer> rates) {
+        if (fairError.containsKey(step.target())) {
+            return Points.failed(step.level(), fairError.get(step.target()), null, now());
+        }
         HealthCheck.Status s = health.get(step.target());
         if (!s.answers()) {
             return Points.failed(step.level(), "instance not healthy at " + step.target().baseUrl()

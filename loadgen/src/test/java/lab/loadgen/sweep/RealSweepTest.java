@@ -158,4 +158,55 @@ class RealSweepTest {
                     "run order " + started);
         }
     }
+
+    /**
+     * FAIR_POOL=1: after the other scenarios the thread-pool instance is restarted fair (the command
+     * gets "fair" and its name), swept again as its own series, and restarted unfair; a restart whose
+     * page shows no fair pool's threads records the pass's points as failed, with the reason.
+     */
+    @Test
+    void theFairPassSweepsTheThreadPoolAgainAsItsOwnSeries(@TempDir Path tmp) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/wrk")), "wrk is needed at /usr/bin");
+        Path log = tmp.resolve("restarts.log");
+        Path restart = tmp.resolve("restart.sh");
+        Files.writeString(restart, "#!/bin/sh\necho \"$1 $2\" >> " + log + "\necho restarted\n");
+        restart.toFile().setExecutable(true);
+        PrintStream saved = System.out;
+        try (FakeFreeInstance server = new FakeFreeInstance()) {
+            Path conf = server.writeConf(tmp, "jdbc", "threadpool");
+            System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            server.panelThread("threadpool-fair-mysql-bench_portal_contacts-1");
+            Results fair = fairSweep(conf, tmp.resolve("fair"), restart);
+            server.panelThread("threadpool-mysql-bench_portal_contacts-1");
+            Results unfair = fairSweep(conf, tmp.resolve("unfair"), restart);
+
+            assertEquals(List.of("jdbc", "threadpool", "threadpool-fair"), fair.series().stream().map(Series::mode).toList());
+            Series pass = fair.series().get(2);
+            assertEquals("portal-threadpool", pass.instance());
+            assertNull(pass.points().getFirst().error(), String.valueOf(pass.points().getFirst().error()));
+            assertEquals(3, pass.points().getFirst().repetitions().size());
+            // a pass of its own: no round lists it beside the others
+            assertTrue(fair.run().rounds().stream().noneMatch(r -> r.order().contains("threadpool-fair")), String.valueOf(fair.run().rounds()));
+            assertTrue(fair.run().notes().stream().anyMatch(n -> n.startsWith("FAIR_POOL=1")), String.valueOf(fair.run().notes()));
+            // after every unfair repetition
+            String lastUnfair = fair.series().get(1).points().getFirst().repetitions().getLast().started();
+            String firstFair = pass.points().getFirst().repetitions().getFirst().started();
+            assertTrue(java.time.OffsetDateTime.parse(lastUnfair).isBefore(java.time.OffsetDateTime.parse(firstFair)));
+
+            Point refused = unfair.series().get(2).points().getFirst();
+            assertNotNull(refused.error());
+            assertTrue(refused.error().contains("did not come back with the fair hand-off"), refused.error());
+        } finally {
+            System.setOut(saved);
+        }
+        assertEquals(List.of("fair portal-threadpool", "unfair portal-threadpool", "fair portal-threadpool",
+                "unfair portal-threadpool"), Files.readAllLines(log));
+    }
+
+    private static Results fairSweep(Path conf, Path results, Path restart) throws Exception {
+        assertEquals(0, Main.commandLine().execute("sweep", "--instances", conf.toString(), "--results-dir",
+                results.toString(), "--profile", "smoke", "--app", "portal", "--levels", "2", "--duration", "1",
+                "--repetitions", "3", "--warmup", "0", "--pause", "0", "--tools", "wrk", "--fair-pass", restart.toString()));
+        return ResultsJson.read(results.resolve("latest").toRealPath().resolve("results.json"));
+    }
 }

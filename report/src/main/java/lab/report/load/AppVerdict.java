@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import lab.access.Mode;
 import lab.report.results.Point;
 import lab.report.results.Results;
+import lab.report.results.Run;
 import lab.report.results.Series;
 import lab.report.Spread;
 import lab.report.Verdict;
@@ -64,7 +65,8 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
             String tool = peakTool(r, app);
             if (tool != null) {
                 out.add(of(app, tool, r.series().stream().filter(s -> s.app().equals(app) && s.tool().equals(tool)).toList(),
-                        r.series().stream().filter(s -> s.app().equals(app) && s.tool().equals(CEILING)).findFirst().orElse(null)));
+                        r.series().stream().filter(s -> s.app().equals(app) && s.tool().equals(CEILING)).findFirst().orElse(null),
+                        r.run() == null ? null : r.run().rounds()));
             }
         }
         return out;
@@ -83,8 +85,18 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         return of(app, tool, series, null);
     }
 
-    /** @param ceiling the app's database-ceiling series (the portal's), or null */
     static AppVerdict of(String app, String tool, List<Series> series, Series ceiling) {
+        return of(app, tool, series, ceiling, null);
+    }
+
+    /**
+     * @param ceiling the app's database-ceiling series (the portal's), or null
+     * @param rounds  the run's rounds as they ran; when there are any, a mode that no round of its
+     *                scenario lists ran apart (loadgen's fair pass, a mode alone) and is compared
+     *                unpaired; null or empty: the repetitions are taken as rounds, as before rounds
+     *                were recorded
+     */
+    static AppVerdict of(String app, String tool, List<Series> series, Series ceiling, List<Run.Round> rounds) {
         Map<Integer, Spread> ceilings = new TreeMap<>();
         if (ceiling != null) {
             ceiling.points().forEach(p -> {
@@ -108,7 +120,10 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         List<Row> rows = new ArrayList<>();
         byScenario.forEach((scenario, modes) -> {
             Map<String, Verdict.Candidate> values = new LinkedHashMap<>();
-            modes.forEach((mode, p) -> values.put(mode, candidate(p)));
+            modes.forEach((mode, p) -> {
+                Verdict.Candidate c = candidate(p);
+                values.put(mode, c == null || inRounds(rounds, app, tool, scenario, mode) ? c : c.unpaired());
+            });
             Verdict v = Verdict.decide(scenario.label(), values, BASELINE, Verdict.Better.HIGHER);
             Spread top = scenario.rttMs() == null ? ceilings.get(scenario.concurrency()) : null;
             List<ModeCell> cells = new ArrayList<>();
@@ -117,6 +132,13 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
             rows.add(new Row(scenario, v, cells, top, measured == null ? null : measured.median()));
         });
         return new AppVerdict(app, tool, rows);
+    }
+
+    /** Whether the mode's repetitions in this scenario are rounds shared with the others (see {@link #of}). */
+    private static boolean inRounds(List<Run.Round> rounds, String app, String tool, Scenario s, String mode) {
+        return rounds == null || rounds.isEmpty() || rounds.stream().anyMatch(r -> r.app().equals(app) && r.tool().equals(tool)
+                && r.concurrency() == s.concurrency() && java.util.Objects.equals(r.rttMs(), s.rttMs())
+                && r.order().contains(mode));
     }
 
     /**

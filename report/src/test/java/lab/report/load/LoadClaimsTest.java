@@ -77,11 +77,32 @@ class LoadClaimsTest {
         // old rule: any clear gap (here 5 %) between unfair and fair read "reproduced"
         Claim c = fair(95);
         assertEquals(Status.NOT_REPRODUCED, c.status(), c.evidence());
-        Claim abysmal = fair(36);
-        assertEquals(Status.REPRODUCED, abysmal.status(), abysmal.evidence());
+        assertTrue(c.evidence().contains("unpaired"), c.evidence());
         Claim none = claim(portal(series("portal", "threadpool", tight(500, 100, 0))), "A fair thread-pool");
         assertEquals(Status.NOT_MEASURED, none.status());
         assertTrue(none.evidence().contains("no threadpool-fair series"), none.evidence());
+        assertTrue(none.evidence().contains("FAIR_POOL=1"), none.evidence());
+    }
+
+    @Test
+    void aFairPoolBelowHalfOfUnfairIsAbysmal() {
+        Claim c = fair(40);
+        assertEquals(Status.REPRODUCED, c.status(), c.evidence());
+        Claim thesis = fair(36);
+        assertEquals(Status.REPRODUCED, thesis.status(), thesis.evidence());
+        // old rule: any flag on either side read "inconclusive"; by the pairwise rule the side behind
+        // may fail requests (errors lower only its own goodput)
+        Claim failing = claim(portal(series("portal", "threadpool", tight(500, 100, 0)),
+                series("portal", "threadpool-fair", tight(500, 40, 200))), "A fair thread-pool");
+        assertEquals(Status.REPRODUCED, failing.status(), failing.evidence());
+        // the side ahead may carry no flag: a saturated tool against the unfair pool decides nothing
+        Claim saturated = claim(portal(series("portal", "threadpool", tight(500, 100, 0, Point.FLAG_SATURATED)),
+                series("portal", "threadpool-fair", tight(500, 40, 0))), "A fair thread-pool");
+        assertEquals(Status.INCONCLUSIVE, saturated.status(), saturated.evidence());
+        // a range across the threshold allows both
+        Claim straddles = claim(portal(series("portal", "threadpool", point(500, 0.19, 100, 100, 100)),
+                series("portal", "threadpool-fair", point(500, 0.19, 30, 50, 70))), "A fair thread-pool");
+        assertEquals(Status.INCONCLUSIVE, straddles.status(), straddles.evidence());
     }
 
     /** The portal's fair pool at {@code rps} beside the unfair one at 100, at 500 connections. */

@@ -16,6 +16,7 @@ import lab.report.results.Series;
 import lab.report.results.Repetitions;
 import lab.report.Claim;
 import lab.report.Spread;
+import lab.report.Verdict;
 
 /** The verdict rows, the thesis claims and the crossover, on fixed inputs. */
 class VerdictTest {
@@ -211,5 +212,21 @@ class VerdictTest {
         Claim errors = claim(claims, "Non-blocking access fails requests");
         assertEquals(Claim.Status.NOT_REPRODUCED, errors.status(), errors.evidence());
         assertTrue(errors.evidence().contains("nonblocking no errors"), errors.evidence());
+    }
+
+    @Test
+    void aModeNoRoundOfItsScenarioListsIsComparedUnpaired() {
+        // loadgen's fair pass: threadpool-fair ran after the rounds of jdbc and threadpool, on its own
+        List<Series> s = List.of(series("portal", "jdbc", point(100, null, 90, 100, 110)),
+                series("portal", "threadpool-fair", point(100, null, 180, 200, 220)));
+        List<lab.report.results.Run.Round> rounds = List.of(
+                new lab.report.results.Run.Round("portal", null, 100, "wrk", 1, List.of("jdbc", "threadpool")));
+        Verdict.Entry paired = AppVerdict.of("portal", "wrk", s, null, null).rows().getFirst().verdict().modes().get("threadpool-fair");
+        Verdict.Entry apart = AppVerdict.of("portal", "wrk", s, null, rounds).rows().getFirst().verdict().modes().get("threadpool-fair");
+        assertEquals(3, paired.byRound().size());
+        assertTrue(apart.byRound().isEmpty(), String.valueOf(apart.byRound()));
+        // round by round the ratio is 2.0 every time; apart, the spread of each side widens its interval
+        assertEquals(2.0, paired.ratio().max(), 1e-9);
+        assertTrue(apart.ratio().max() > 2.1, String.valueOf(apart.ratio()));
     }
 }
