@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The calibration's search, on a real private toxiproxy-server: the "measured" round trip is the
@@ -41,6 +45,28 @@ class LinkCalibrationTest {
         assertTrue(r.within(0.015), "added " + r.addedMs());
         assertEquals(0.19, r.addedMs(), 0.015);
         proxy.delete();
+    }
+
+    @Test
+    void aLabAtLanIsCalibratedOncePerServerAndEveryProxyToItGetsTheSameToxic(@TempDir Path runDir) {
+        LinkProxy a1 = server.api().proxy("a--one", "127.0.0.1:0", "127.0.0.1:9");
+        LinkProxy a2 = server.api().proxy("b--one", "127.0.0.1:0", "127.0.0.1:9");
+        LinkProxy b = server.api().proxy("a--two", "127.0.0.1:0", "127.0.0.1:7");
+        List<String> calibrated = new ArrayList<>();
+        LabLink.change(server.api(), runDir, Link.LAN, (proxy, link) -> {
+            calibrated.add(proxy.name());
+            // server ...:9 has a slower hop than ...:7
+            double hop = proxy.upstream().endsWith(":9") ? 0.05 : 0.01;
+            return LinkCalibration.calibrate(proxy, link, () -> hop + (proxy.rttMs() > 0 ? 0.04 + proxy.rttMs() : 0));
+        });
+        assertEquals(List.of("a--one", "a--two"), calibrated, "one calibration per server");
+        assertEquals(0.1, a1.rttMs(), 0.001);
+        assertEquals(0.1, a2.rttMs(), 0.001, "same server, same toxic");
+        assertEquals(0.14, b.rttMs(), 0.001);
+        assertEquals(Link.LAN, LinkFile.read(runDir).orElseThrow(), "recorded as asked");
+        a1.delete();
+        a2.delete();
+        b.delete();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package lab.microbench.thesis;
 
 import java.util.Arrays;
+import lab.access.AddedLatency;
 import lab.access.DbClient;
 import lab.access.ForkJoin;
 import lab.access.RoundTrip;
@@ -23,12 +24,7 @@ import lab.link.ToxiproxyServer;
  */
 final class ThesisLink implements AutoCloseable {
 
-    /** Links below this are calibrated; above, the hop's tenth of a millisecond is noise. */
-    static final double CALIBRATED_BELOW_MS = 1;
-    /** The calibration stops within half this of the link (docs/link.md: lan is 0.19 ± 0.03 ms). */
-    static final double TOLERANCE_MS = 0.03;
-    /** Rounds of {@link #addedPerQueryMs}: each one loop of 50 queries directly and one through the link. */
-    static final int PROBE_ROUNDS = 41;
+    /** Table 4.1's loop: 50 queries on one connection. */
     private static final int QUERIES = 50;
 
     private final ToxiproxyServer server;
@@ -48,14 +44,14 @@ final class ThesisLink implements AutoCloseable {
         try {
             LinkProxy proxy = server.api().proxy("thesis-" + id, "127.0.0.1:0", target.host() + ":" + target.port());
             Link asked = new Link(id, link.thesisRttMs());
-            if (asked.rttMs() >= CALIBRATED_BELOW_MS) {
+            if (!asked.needsCalibration()) {
                 return new ThesisLink(server, proxy.set(asked), null);
             }
             SourceUrl via = target.at(proxy.host(), proxy.port());
             try (DbClient direct = Variant.JDBC.client(target, 1); DbClient proxied = Variant.JDBC.client(via, 1)) {
-                LinkCalibration.Result calibration = LinkCalibration.calibrate(proxy, asked, TOLERANCE_MS,
-                        () -> addedPerQueryMs(direct, proxied, PROBE_ROUNDS));
-                System.out.printf("[thesis link] %s to %s: toxic %.3f ms, bare hop +%.3f ms, link +%.3f ms per query over loopback%n",
+                LinkCalibration.Result calibration = LinkCalibration.calibrate(proxy, asked,
+                        () -> AddedLatency.perQueryMs(direct, proxied, c -> SessionBench.run(c, QUERIES), QUERIES, LinkCalibration.PROBE_ROUNDS));
+                System.out.printf("[thesis link] %s to %s: toxic %.3f ms on replies, bare hop %+.3f ms, link %+.3f ms per query over loopback%n",
                         id, target.engine(), calibration.toxicMs(), calibration.hopMs(), calibration.addedMs());
                 return new ThesisLink(server, proxy, calibration);
             }
@@ -73,26 +69,6 @@ final class ThesisLink implements AutoCloseable {
     /** What the calibration set and measured; null for a link it leaves as asked (78 ms). */
     LinkCalibration.Result calibration() {
         return calibration;
-    }
-
-    /**
-     * What a link adds to one query as Table 4.1 sees it: 50 queries on one jdbc connection
-     * timed directly and through the link in turn ({@code rounds} times, after one of each to
-     * warm up), the median of the paired differences, per query (ms).
-     */
-    static double addedPerQueryMs(DbClient direct, DbClient via, int rounds) {
-        SessionBench.run(direct, QUERIES);
-        SessionBench.run(via, QUERIES);
-        double[] ms = new double[rounds];
-        for (int i = 0; i < rounds; i++) {
-            long t0 = System.nanoTime();
-            SessionBench.run(direct, QUERIES);
-            long t1 = System.nanoTime();
-            SessionBench.run(via, QUERIES);
-            ms[i] = ((System.nanoTime() - t1) - (t1 - t0)) / 1e6 / QUERIES;
-        }
-        Arrays.sort(ms);
-        return ms[rounds / 2];
     }
 
     /** Median over {@code probes} of the fastest of three {@code SELECT 1} through {@code client} (lab.access.RoundTrip), ms. */
