@@ -274,11 +274,12 @@ public final class ThesisPage {
             Spread f = far.spread();
             String added = String.format(Locale.ROOT, "%.3f (%.3f–%.3f)", (f.median() - n.median()) / queries,
                     (f.min() - n.max()) / queries, (f.max() - n.min()) / queries);
-            rows.add(new Page.Row(List.of(MicroClaims.engineName(engine), added, calibration.containsKey(engine) ? String.valueOf(calibration.get(engine)) : "not recorded"),
-                    "text"));
+            rows.add(new Page.Row(List.of(MicroClaims.engineName(engine), added, calibration.get(engine) instanceof Map<?, ?> c
+                    ? "+" + c.get("addedMs") + " per query (bare hop +" + c.get("hopMs") + ", toxic " + c.get("toxicMs") + " on replies)"
+                    : "not recorded"), "text"));
         }
         html.table(List.of("engine", "jdbc, per query, lan − loopback (ms; range the errors allow)",
-                "calibration at the start (ms: per query over loopback, bare proxy hop, toxic on replies)"), rows);
+                "calibration in the parent JVM before the forks, ms (each fork calibrates its own the same way)"), rows);
         html.note("The thesis' 0.19 ms is what its 1 Gb/s Ethernet added to a round trip over loopback. Our lan link is calibrated to "
                 + "add the same to one query of this table's jdbc loop, the proxy hop and the timer's lateness included (docs/link.md).");
     }
