@@ -238,8 +238,8 @@ public final class ThesisPage {
         html.table(List.of("variant", "MySQL protocol (MariaDB) ms/op", "PostgreSQL ms/op"), rows);
         byLink.values().stream().findFirst().ifPresent(this::settings);
         html.note("virtual is slowest here by its hand-offs, not by pinning: each of a session's 50 calls is a new virtual thread that "
-                + "parks on its socket read and is woken by the JDK's poller and a carrier thread, 11–14 context switches per query "
-                + "against jdbc's 3 (microbench/README.md, with the profile). It pays off when many calls wait at once, not for calls "
+                + "parks on its socket read and is woken by the JDK's poller and a carrier thread: 6–14 context switches per query "
+                + "against jdbc's 2–3, measured on this machine (microbench/README.md, with the profile). It pays off when many calls wait at once, not for calls "
                 + "in a row on one connection.");
         html.note("Rows shaded red hold a figure whose error exceeds " + Math.round(JmhScore.MAX_RELATIVE_ERROR * 100)
                 + " % of its score: inconclusive in this run.");
