@@ -1,7 +1,10 @@
 package lab.link;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The link of a running lab ({@code make up LINK=…}, {@code make link LINK=…}): the same RTT on
@@ -9,6 +12,12 @@ import java.util.List;
  * apps' pages and loadgen results.
  */
 public final class LabLink {
+
+    /** Calibrates one proxy to a link below a millisecond by measuring through it ({@link LinkCalibration}). */
+    @FunctionalInterface
+    public interface Calibrator {
+        LinkCalibration.Result calibrate(LinkProxy proxy, Link link);
+    }
 
     /** What {@code loopback} becomes on a lab that runs through proxies: they stay, with no added latency. */
     static final Link NO_ADDED_LATENCY = new Link("0", 0);
@@ -27,6 +36,15 @@ public final class LabLink {
      * without a restart, so loopback there means 0 ms added.
      */
     public static Link change(Toxiproxy api, Path runDir, Link asked) {
+        return change(api, runDir, asked, null);
+    }
+
+    /**
+     * As {@link #change(Toxiproxy, Path, Link)}; a link below a millisecond is calibrated with
+     * {@code calibrator} (when not null) on the first proxy to each server, and the toxic found
+     * is set on every other proxy to that server (same hop, same machine).
+     */
+    public static Link change(Toxiproxy api, Path runDir, Link asked, Calibrator calibrator) {
         if (!api.isUp()) {
             if (asked.proxied()) {
                 throw new IllegalStateException("no toxiproxy-server answers at " + api.url()
@@ -40,8 +58,17 @@ public final class LabLink {
             throw new IllegalStateException("toxiproxy-server at " + api.url() + " has no proxies; start the lab with 'make up LINK=…'");
         }
         Link effective = asked.proxied() ? asked : NO_ADDED_LATENCY;
-        for (LinkProxy p : proxies) {
-            p.set(effective);
+        if (calibrator != null && effective.needsCalibration()) {
+            Map<String, List<LinkProxy>> byServer = new LinkedHashMap<>();
+            proxies.forEach(p -> byServer.computeIfAbsent(p.upstream(), k -> new ArrayList<>()).add(p));
+            for (List<LinkProxy> same : byServer.values()) {
+                long toxicUs = Math.round(calibrator.calibrate(same.getFirst(), effective).toxicMs() * 1000);
+                same.forEach(p -> p.rttOnReplies(toxicUs));
+            }
+        } else {
+            for (LinkProxy p : proxies) {
+                p.set(effective);
+            }
         }
         LinkFile.write(runDir, effective);
         return effective;

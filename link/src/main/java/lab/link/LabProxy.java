@@ -10,8 +10,19 @@ public record LabProxy(String instance, int instancePort, String source, int sou
 
     public static final String HOST = "127.0.0.1";
 
+    private static final String SEPARATOR = "--";
+
     public String name() {
-        return instance + "--" + source;
+        return instance + SEPARATOR + source;
+    }
+
+    /** The source a lab proxy of that name leads to ({@code portal-jdbc--logs_pg} → {@code logs_pg}). */
+    public static String sourceOf(String proxyName) {
+        int at = proxyName.indexOf(SEPARATOR);
+        if (at < 0) {
+            throw new IllegalArgumentException("'" + proxyName + "' is not a lab proxy name (<instance>" + SEPARATOR + "<source>)");
+        }
+        return proxyName.substring(at + SEPARATOR.length());
     }
 
     public int port() {

@@ -46,6 +46,14 @@ public record Link(String name, double rttMs) {
         return this != LOOPBACK && !name.equals(LOOPBACK.name);
     }
 
+    /**
+     * A proxied link below a millisecond (lan): what the proxy hop and the timer's lateness add is
+     * of its own size, so it is set by measuring ({@link LinkCalibration}) where a probe can.
+     */
+    public boolean needsCalibration() {
+        return proxied() && rttMs > 0 && rttMs < 1;
+    }
+
     /** True when the RTT is a whole number of milliseconds (Toxiproxy's own latency toxic carries it). */
     public boolean wholeMs() {
         return rttMs == Math.rint(rttMs);

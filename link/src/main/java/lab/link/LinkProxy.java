@@ -78,6 +78,16 @@ public final class LinkProxy {
         return set(new Link(Link.format(ms), ms));
     }
 
+    /**
+     * Round-trip time {@code us} all on replies (server → client), none on requests: for a
+     * request and its answer the same RTT as half each way, with one timer wake per round trip
+     * instead of two, so half the lateness a busy machine adds ({@link LinkCalibration}).
+     */
+    public LinkProxy rttOnReplies(long us) {
+        delay(RTT_UP, ToxicDirection.UPSTREAM, LATENCY_US, 0);
+        return delay(RTT_DOWN, ToxicDirection.DOWNSTREAM, LATENCY_US, us);
+    }
+
     /** Added RTT now in force on this proxy, ms, to the microsecond (0 when none). */
     public double rttMs() {
         try {

@@ -64,7 +64,7 @@ public final class LinkCommand implements Callable<Integer> {
                 LinkFile.write(dir, asked);
                 return 0;
             }
-            Link now = LabLink.change(api, dir, asked);
+            Link now = LabLink.change(api, dir, asked, new LabLinkCalibrator(System.getenv()));
             System.out.println("link: " + now + (now.equals(asked) ? "" : " (asked " + asked + "; the proxies stay in the path until 'make down')"));
         } else {
             System.out.println("link: " + LabLink.current(dir));

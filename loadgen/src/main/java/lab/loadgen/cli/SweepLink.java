@@ -11,7 +11,8 @@ import lab.loadgen.sweep.LinkControl;
 
 /**
  * The running lab's link for PROFILE=latency: {@link LabLink#change} through Toxiproxy's API, the
- * same as {@code make link} (the lab must run through proxies: {@code make up LINK=0}).
+ * same as {@code make link}, lan calibrated by measuring (the lab must run through proxies:
+ * {@code make up LINK=0}).
  */
 final class SweepLink {
 
@@ -19,7 +20,7 @@ final class SweepLink {
     }
 
     static LinkControl control(Toxiproxy api, Path runDir) {
-        return rttMs -> LabLink.change(api, runDir, Link.parse(millis(rttMs)));
+        return rttMs -> LabLink.change(api, runDir, Link.parse(millis(rttMs)), new LabLinkCalibrator(System.getenv()));
     }
 
     static LinkControl lab() {

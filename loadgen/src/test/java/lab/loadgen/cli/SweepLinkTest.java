@@ -1,6 +1,7 @@
 package lab.loadgen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 
@@ -12,14 +13,17 @@ import lab.link.LinkProxy;
 import lab.link.ToxiproxyServer;
 import lab.loadgen.sweep.LinkControl;
 
-/** PROFILE=latency's link switch against a real toxiproxy-server: every proxy gets the RTT, and it is recorded. */
+/**
+ * PROFILE=latency's link switch against a real toxiproxy-server in front of the servers of
+ * {@code make db}: every proxy gets the RTT, a sub-millisecond one calibrated, and it is recorded.
+ */
 class SweepLinkTest {
 
     @Test
     void setsTheRttOnEveryProxyAndRecordsIt(@TempDir Path runDir) throws Exception {
         try (ToxiproxyServer server = ToxiproxyServer.start()) {
-            LinkProxy a = server.api().proxy("portal-jdbc--contacts-mysql", "127.0.0.1:0", "127.0.0.1:3306");
-            LinkProxy b = server.api().proxy("portal-jdbc--logs-pg", "127.0.0.1:0", "127.0.0.1:5432");
+            LinkProxy a = server.api().proxy("portal-jdbc--contacts_mysql", "127.0.0.1:0", "127.0.0.1:3306");
+            LinkProxy b = server.api().proxy("portal-jdbc--logs_pg", "127.0.0.1:0", "127.0.0.1:5432");
             LinkControl link = SweepLink.control(server.api(), runDir);
             link.setRttMs(78);
             assertEquals(78, server.api().existing(a.name()).rttMs());
@@ -29,6 +33,8 @@ class SweepLinkTest {
             assertEquals(0, server.api().existing(a.name()).rttMs());
             link.setRttMs(0.2);
             assertEquals(0.2, LinkFile.read(runDir).orElseThrow().rttMs(), "asked sub-millisecond RTT is recorded as asked");
+            // calibrated against the real servers (make db): what is set is the link less the hop, never a whole ms
+            assertTrue(server.api().existing(a.name()).rttMs() < 1 && server.api().existing(b.name()).rttMs() < 1, "calibrated toxics");
         }
     }
 }

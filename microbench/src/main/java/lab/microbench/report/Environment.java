@@ -56,8 +56,13 @@ public record Environment(int cpus, long memoryMb, String cpuModel, String os, S
         }
     }
 
+    /**
+     * Asked of the server itself, not of bench_micro: a thesis-only run never creates that
+     * database, and the machine table must not call a server it measured unreachable.
+     */
     private static String serverVersion(DriverKind driver) {
-        try (Connection c = driver.connect(new Properties()); Statement s = c.createStatement();
+        String url = driver.jdbcUrl(driver.server().withDatabase(driver.postgres ? "postgres" : ""));
+        try (Connection c = driver.connect(url, new Properties()); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery(driver.postgres ? "SHOW server_version" : "SELECT VERSION()")) {
             return rs.next() ? rs.getString(1) : "unknown";
         } catch (Exception e) {

@@ -67,6 +67,11 @@ public class SessionBench {
 
     @Benchmark
     public List<Rows> operation() {
+        return run(client, requests);
+    }
+
+    /** One operation: {@code requests} queries in one session of {@code client}, all fired, then joined. */
+    static List<Rows> run(DbClient client, int requests) {
         List<CompletionStage<Rows>> calls = new ArrayList<>(requests);
         try (DbSession session = client.openSession()) {
             for (int i = 0; i < requests; i++) {

@@ -20,10 +20,12 @@ public final class ThesisExperiments {
 
     /** How the emulated links are made (shown on the page). */
     static final String EMULATION = "Toxiproxy (toxiproxy-server on 127.0.0.1, started per benchmark fork; lab.link): latency toxics of half the "
-            + "round trip each way, in microseconds below a millisecond (the lab's latency_us toxic), on top of the proxy hop "
-            + "(see the measured round trips)";
+            + "round trip each way; below a millisecond (lan) the lab's latency_us toxic, calibrated at the start of every fork so that a "
+            + "jdbc query costs the link's round trip more than on loopback, the proxy hop included (see the calibration)";
     /** Meta parameter: link id → engine → measured round trip (ms). */
     public static final String MEASURED_RTT = "linkRttMsMeasured";
+    /** Meta parameter: link id → engine → the calibration of a link below 1 ms (toxicMs, hopMs, addedMs: per query over loopback). */
+    public static final String CALIBRATION = "linkCalibration";
 
     public static final List<String> PIPELINING_VARIANTS = Variant.ids(List.of(Variant.JDBC, Variant.NONBLOCKING_UNPIPELINED,
             Variant.NONBLOCKING_PIPELINED));
@@ -47,7 +49,7 @@ public final class ThesisExperiments {
         parameters.put("query", ThesisDb.QUERY);
         parameters.put("links", ThesisPlan.TABLE_LINKS);
         parameters.put("emulation", EMULATION);
-        parameters.put(MEASURED_RTT, measuredRtts(ThesisPlan.TABLE_LINKS));
+        parameters.put(MEASURED_RTT, measuredRtts(ThesisPlan.TABLE_LINKS, parameters));
         List<String> files = new ArrayList<>();
         for (String link : ThesisPlan.TABLE_LINKS) {
             String file = Experiment.TABLE.file + (ThesisPlan.LOOPBACK.equals(link) ? "" : "-" + link) + ".json";
@@ -70,7 +72,7 @@ public final class ThesisExperiments {
         parameters.put("netemAvailable", support.netem());
         parameters.put("emulation", EMULATION + (support.netem() ? "; kernel netem is available but not used (the same emulation on every machine)"
                 : "; " + support.reason()));
-        parameters.put(MEASURED_RTT, measuredRtts(plan.links().stream().map(ThesisPlan.Link::id).toList()));
+        parameters.put(MEASURED_RTT, measuredRtts(plan.links().stream().map(ThesisPlan.Link::id).toList(), parameters));
         List<String> files = new ArrayList<>();
         for (ThesisPlan.Link link : plan.links()) {
             String file = Experiment.PIPELINING.file + "-" + link.id() + ".json";
@@ -125,10 +127,12 @@ public final class ThesisExperiments {
 
     /**
      * The round trip each link really gives, per engine: median of 5 (78 ms link) or 21 probes,
-     * each the fastest of three {@code SELECT 1} on one JDBC connection (ms).
+     * each the fastest of three {@code SELECT 1} on one JDBC connection (ms); the calibration of
+     * each link below 1 ms goes to {@code parameters} under {@link #CALIBRATION}.
      */
-    private Map<String, Map<String, Double>> measuredRtts(List<String> links) {
+    private Map<String, Map<String, Double>> measuredRtts(List<String> links, Map<String, Object> parameters) {
         Map<String, Map<String, Double>> measured = new LinkedHashMap<>();
+        Map<String, Map<String, Map<String, Double>>> calibrations = new LinkedHashMap<>();
         for (String id : links) {
             int probes = ThesisPlan.link(id).thesisRttMs() >= 10 ? 5 : 21;
             Map<String, Double> byEngine = new LinkedHashMap<>();
@@ -141,10 +145,20 @@ public final class ThesisExperiments {
                 } else {
                     try (ThesisLink link = ThesisLink.open(id, url); DbClient client = Variant.JDBC.client(link.via(url), 1)) {
                         byEngine.put(engine, ThesisLink.measureMs(client, probes));
+                        if (link.calibration() != null) {
+                            Map<String, Double> c = new LinkedHashMap<>();
+                            c.put("addedMs", link.calibration().addedMs());
+                            c.put("hopMs", link.calibration().hopMs());
+                            c.put("toxicMs", link.calibration().toxicMs());
+                            calibrations.computeIfAbsent(id, k -> new LinkedHashMap<>()).put(engine, c);
+                        }
                     }
                 }
             }
             measured.put(id, byEngine);
+        }
+        if (!calibrations.isEmpty()) {
+            parameters.put(CALIBRATION, calibrations);
         }
         return measured;
     }

@@ -64,6 +64,9 @@ class ThesisPageTest {
         String html = page(null);
         assertTrue(html.contains("(emulated 0.19 ms link)</td>"), "row set over the 0.19 ms link");
         assertTrue(html.contains("Table 4.1, MySQL, 0.19 ms link") && !html.contains("emulated 0.19 ms link: not measured"));
+        // the same scores on both links: jdbc's time per query differs by nothing, within the errors' range
+        assertTrue(html.contains("The 0.19 ms link as Table 4.1 sees it") && html.contains("<td>0.000 (-"), "link as the table sees it");
+        assertTrue(html.contains("not recorded"), "a run without calibration says so");
     }
 
     /** A load run at lan (portal and shop) and wan (portal), three repetitions per point, no flags. */
