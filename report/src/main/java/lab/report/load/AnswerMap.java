@@ -180,10 +180,21 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         String name = rtt == 0 ? "0 ms (the proxy hop alone)"
                 : Math.abs(rtt - LoadClaims.THESIS_LAN_RTT_MS) < 1e-9 ? Sentence.rtt(rtt) + " (lan, the thesis' 1 GbE)"
                 : Math.abs(rtt - 78) < 1e-9 ? Sentence.rtt(rtt) + " (wan, the thesis' Internet link)" : Sentence.rtt(rtt);
-        Spread measured = Spread.of(series.stream().flatMap(s -> s.points().stream())
+        Spread measured = measuredAtRest(rtt, series);
+        Spread hop = rtt == 0 ? null : measuredAtRest(0.0, series);
+        if (measured == null) {
+            return name;
+        }
+        // what the link adds per query: this column's probe less the proxy hop's (the 0 ms column)
+        return String.format(Locale.ROOT, "%s · SELECT 1 at rest: %.2f ms", name, measured.median())
+                + (hop == null ? "" : String.format(Locale.ROOT, " (+%.2f ms over the proxy hop)", measured.median() - hop.median()));
+    }
+
+    /** The median round trip the points' probes saw at rest at this link, or null. */
+    private static Spread measuredAtRest(double rtt, List<Series> series) {
+        return Spread.of(series.stream().flatMap(s -> s.points().stream())
                 .filter(p -> p.rttMs() != null && Math.abs(p.rttMs() - rtt) < 1e-9 && p.rttMeasuredMs() != null)
                 .map(Point::rttMeasuredMs).toList());
-        return measured == null ? name : String.format(Locale.ROOT, "%s · SELECT 1 at rest: %.2f ms", name, measured.median());
     }
 
     /** Per mode, its point at this level and round trip. */
