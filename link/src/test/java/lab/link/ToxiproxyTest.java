@@ -66,6 +66,29 @@ class ToxiproxyTest {
         assertTrue(p.bytes() > before, "the proxy's byte counters moved");
     }
 
+    /** A silent server holds a statement, and answers it once cleared: no byte is lost (a dropped one would hang it). */
+    @Test
+    void silentServerHoldsTheStatementAndAnswersOnceCleared() throws Exception {
+        LinkProxy p = server.api().proxy("silent", "127.0.0.1:0", upstream);
+        try (Connection c = connect(p); Statement s = c.createStatement()) {
+            p.silent();
+            var answer = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try (ResultSet rs = s.executeQuery("SELECT 42")) {
+                    return rs.next() ? rs.getInt(1) : -1;
+                } catch (SQLException e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            });
+            Thread.sleep(1_000);
+            assertFalse(answer.isDone(), "answered through a silent server");
+            p.clearFaults();
+            // within the connection's 5 s socket timeout: the held statement reached the server
+            assertEquals(42, answer.get(4, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            p.delete();
+        }
+    }
+
     @Test
     void rttOf20msIsMeasuredWithin20Percent() throws SQLException {
         LinkProxy p = server.api().proxy("rtt", "127.0.0.1:0", upstream).rtt(20);
