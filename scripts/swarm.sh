@@ -175,6 +175,7 @@ up() {
   PROXY_LISTEN_HOST=$BIND "$here/compose.sh" proxies </dev/null
   [ "$link" != loopback ] && export LINK_PROXY_HOST=$DB_HOST || export LINK_PROXY_HOST=
   say "building the images on this engine …"
+  "$here/compose.sh" db-images </dev/null   # the database servers (docker-compose.yml)
   compose --profile loadgen build --quiet
   if [ -n "$REGISTRY" ]; then
     for image in $(built_images); do say "pushing $image"; docker push --quiet "$image" >/dev/null; done
