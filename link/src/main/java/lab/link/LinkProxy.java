@@ -19,8 +19,6 @@ public final class LinkProxy {
     static final String RTT_UP = "rtt_upstream";
     static final String SILENT_UP = "fault_silent_upstream";
     static final String SILENT_DOWN = "fault_silent_downstream";
-    /** How long a silent server holds the bytes: longer than any fault (they flow on when it is cleared). */
-    static final long SILENT_HOLD_MS = 3_600_000;
     static final String RESET = "fault_reset_peer";
     static final String SPIKE = "fault_latency_spike";
     static final String BANDWIDTH = "fault_bandwidth";
@@ -98,16 +96,22 @@ public final class LinkProxy {
     }
 
     /**
-     * A server that accepts and then never answers: nothing passes either way until the fault is
-     * cleared, and then what was held flows on, as after a stalled server or a partition (TCP
-     * delivers every byte late, none lost). Latency toxics longer than any fault, not Toxiproxy's
-     * {@code timeout} toxic: that one drops the bytes, so a statement sent during the fault never
-     * reaches the server and its connection waits for the client's query timeout after the clear
-     * (a recovery of the timeout, about 10 s, that measured Toxiproxy rather than the app).
+     * A server that accepts and then never answers: nothing passes either way (timeout toxics of
+     * 0 = never close). Toxiproxy drops what it holds back, so a connection that carried a byte
+     * during the fault has a hole in its stream: {@link #clearFaults} closes every connection
+     * (as TCP would reset it after its retries), else each waits for its client's query timeout
+     * after the clear (a 10 s recovery that measured Toxiproxy, not the app). Latency toxics that
+     * hold instead of dropping hang Toxiproxy's API on removal once a client gave up its connection.
      */
     public LinkProxy silent() {
-        delay(SILENT_UP, ToxicDirection.UPSTREAM, LATENCY_MS, SILENT_HOLD_MS);
-        return delay(SILENT_DOWN, ToxicDirection.DOWNSTREAM, LATENCY_MS, SILENT_HOLD_MS);
+        return run("silent", () -> {
+            if (typeOf(SILENT_UP) == null) {
+                proxy.toxics().timeout(SILENT_UP, ToxicDirection.UPSTREAM, 0);
+            }
+            if (typeOf(SILENT_DOWN) == null) {
+                proxy.toxics().timeout(SILENT_DOWN, ToxicDirection.DOWNSTREAM, 0);
+            }
+        });
     }
 
     /** Connections reset (TCP RST) as soon as data arrives, after {@code afterMs}. */
@@ -159,11 +163,18 @@ public final class LinkProxy {
         });
     }
 
-    /** Only the fault toxics removed; the link's RTT stays. */
+    /**
+     * Only the fault toxics removed; the link's RTT stays. After a silence the proxy's connections
+     * are closed too (disabled, then enabled at once): the bytes they sent into it are lost ({@link #silent}).
+     */
     public LinkProxy clearFaults() {
         return run("clear faults", () -> {
+            boolean silenced = typeOf(SILENT_UP) != null || typeOf(SILENT_DOWN) != null;
             for (String n : new String[] {SILENT_UP, SILENT_DOWN, RESET, SPIKE, BANDWIDTH}) {
                 remove(n);
+            }
+            if (silenced) {
+                proxy.disable();
             }
             proxy.enable();
         });
