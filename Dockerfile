@@ -69,14 +69,13 @@ RUN command -v curl >/dev/null || { apt-get update && apt-get install -y --no-in
 WORKDIR /app
 COPY instances.conf /app/instances.conf
 # The instances' (and the seed's) entrypoint: proxies and secrets into the source URLs (its header).
-COPY scripts/lib/instances.sh scripts/lib/urls.sh /app/lib/
+COPY scripts/lib/instances.sh scripts/lib/urls.sh scripts/lib/jvm.sh /app/lib/
 COPY scripts/images/instance-entrypoint.sh /app/instance-entrypoint.sh
 ENV INSTANCES_CONF=/app/instances.conf
 # The apps listen on 127.0.0.1 unless told otherwise; in a container the published port needs 0.0.0.0
 # (compose publishes it on the host's 127.0.0.1 only).
 ENV BIND=0.0.0.0
-# Container-aware heap: a share of the container's memory rather than of the host's.
-ENV JAVA_OPTS="-XX:MaxRAMPercentage=60 -XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:+ExitOnOutOfMemoryError -Xss512k"
+# JVM options: the native lab's (scripts/lib/jvm.sh, read by the entrypoint; JAVA_OPTS replaces them).
 
 FROM runtime AS db-seed
 COPY --from=jars /jars/db-seed-all.jar /app/db-seed.jar

@@ -7,6 +7,7 @@
 #                                        up waits until every instance is ready (HEALTH_TIMEOUT, 300 s)
 #   compose.sh link [LINK]               show / change the RTT of the running lab (make link)
 #   compose.sh proxies                   write the proxies' config (TOXIPROXY_CONFIG) from COMPOSE_*_URL
+#   compose.sh db-images                 build the local database images docker-compose.yml uses, when missing
 #   compose.sh loadtest PROFILE APP [MODES]
 #   compose.sh servers                   the env a host's `loadgen faults` needs: the databases'
 #                                        published ports (127.0.0.1 only) and the Toxiproxy API
@@ -95,6 +96,15 @@ link() {
   compose --profile loadgen run --rm --no-deps loadgen link "$@"
 }
 
+# The database images docker-compose.yml defaults to, the native lab's servers from Debian packages,
+# built here when missing (scripts/images/build.sh); MYSQL_IMAGE / POSTGRES_IMAGE set to others skip theirs.
+db_images() {
+  local names=()
+  [ -n "${MYSQL_IMAGE:-}" ] || names+=(mariadb)
+  [ -n "${POSTGRES_IMAGE:-}" ] || names+=(postgres)
+  [ ${#names[@]} = 0 ] || "$here/images/build.sh" "${names[@]}"
+}
+
 usable() {
   [ -f docker-compose.yml ] || return 1
   command -v docker >/dev/null || return 1
@@ -109,6 +119,7 @@ case ${1:-} in
     write_proxies
     LINK=${LINK:-0}
     [ "$LINK" != loopback ] || export LINK_PROXY_HOST=   # straight to the databases
+    db_images
     echo "[compose] building images and starting the lab (SCALE=${SCALE:-thesis}, LINK=$LINK) …"
     compose up -d --build --wait
     ready $(instance_names)
@@ -117,6 +128,7 @@ case ${1:-} in
     ;;
   link) shift; link "$@" ;;
   proxies) write_proxies ;;   # for scripts/swarm.sh
+  db-images) db_images ;;     # for scripts/swarm.sh
   down)   # WIPE=1 also deletes the seeded volumes
     [ -f "$TOXIPROXY_CONFIG" ] || write_proxies   # the file named by docker-compose.yml must exist
     compose --profile loadgen down --remove-orphans ${WIPE:+--volumes}

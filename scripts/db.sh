@@ -5,11 +5,12 @@
 # MariaDB / PostgreSQL from Debian when missing and running as root (otherwise prints the
 # exact command and exits 1). Then, idempotently, creates the user and databases named by the
 # *_URL env vars (DESIGN.md defaults; user and database names only [A-Za-z0-9_], passwords
-# %-decoded like lab.access.SourceUrl and passed as quoted literals / psql variables) and raises
-# max_connections for the experiments:
-#   MariaDB/MySQL  max_connections = $DB_MAX_CONNECTIONS_MYSQL (default 4000: thread-pool modes
-#                  open a pool per source per instance; the shop scales to 10,000 HTTP connections)
-#   PostgreSQL     max_connections = $DB_MAX_CONNECTIONS_PG (default 1000; one process each)
+# %-decoded like lab.access.SourceUrl and passed as quoted literals / psql variables). The servers'
+# settings are the lab's, in scripts/db/ (mariadb.cnf, postgresql.conf: the files the containers
+# get too), installed in the servers' config directories (as root; a running server takes them at
+# its next restart); max_connections is raised at once for the experiments:
+#   MariaDB/MySQL  max_connections = $DB_MAX_CONNECTIONS_MYSQL (default: mariadb.cnf's)
+#   PostgreSQL     max_connections = $DB_MAX_CONNECTIONS_PG (default: postgresql.conf's)
 # Servers on other hosts (URLs not pointing at 127.0.0.1/localhost) are only checked, never
 # changed. `db.sh stop` stops the local servers this script started; `db.sh stop-server ENGINE`
 # stops a local server regardless (make faults).
@@ -21,8 +22,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib/detach.sh"
 
 STATE_DIR=${STATE_DIR:-$here/../.run}
-MYSQL_MAX=${DB_MAX_CONNECTIONS_MYSQL:-4000}
-PG_MAX=${DB_MAX_CONNECTIONS_PG:-1000}
+MYSQL_SETTINGS=$here/db/mariadb.cnf
+PG_SETTINGS=$here/db/postgresql.conf
+setting() { # file key -> the key's value in a settings file
+  sed -nE "s/^[[:space:]]*$2[[:space:]]*=[[:space:]]*//p" "$1" | tail -1
+}
+MYSQL_MAX=${DB_MAX_CONNECTIONS_MYSQL:-$(setting "$MYSQL_SETTINGS" max_connections)}
+PG_MAX=${DB_MAX_CONNECTIONS_PG:-$(setting "$PG_SETTINGS" max_connections)}
 PG_VERSION=${PG_VERSION:-15}
 [[ $MYSQL_MAX =~ ^[0-9]+$ && $PG_MAX =~ ^[0-9]+$ ]] || { echo "[db] error: DB_MAX_CONNECTIONS_* must be numbers" >&2; exit 2; }
 
@@ -58,6 +64,13 @@ apt_install() { # packages...
 
 mark_started() { mkdir -p "$STATE_DIR" && touch "$STATE_DIR/db-started-$1"; }
 
+install_settings() { # file target : the lab's settings file into a server's config directory (root)
+  cmp -s "$1" "$2" && return
+  is_root || { say "not root: $2 lacks the lab's settings ($1); run 'sudo make db' once"; return; }
+  install -m 0644 "$1" "$2"
+  say "installed $2 (the lab's settings; a running server takes them at its next restart)"
+}
+
 # --- MariaDB / MySQL -------------------------------------------------------------------------
 
 mysql_root() { mysql --protocol=socket -uroot -N -B "$@"; }
@@ -72,20 +85,7 @@ mysql_ensure_server() { # host port
   if ! command -v mariadbd >/dev/null && ! command -v mysqld >/dev/null; then
     apt_install mariadb-server mariadb-client
   fi
-  local conf=/etc/mysql/mariadb.conf.d/90-asyncdb-lab.cnf
-  if is_root && [ -d /etc/mysql/mariadb.conf.d ] && [ ! -f "$conf" ]; then
-    cat >"$conf" <<CNF
-# Written by asyncdb-lab scripts/db.sh: the thread-pool experiments need thousands of connections.
-[mysqld]
-max_connections = $MYSQL_MAX
-open_files_limit = 65535
-local_infile = ON
-bind-address = 127.0.0.1
-innodb_buffer_pool_size = 1G
-innodb_flush_log_at_trx_commit = 2
-skip-name-resolve
-CNF
-  fi
+  [ -d /etc/mysql/mariadb.conf.d ] && install_settings "$MYSQL_SETTINGS" /etc/mysql/mariadb.conf.d/90-asyncdb-lab.cnf
   if ! port_open "$host" "$port"; then
     is_root || die "MariaDB is installed but not running; start it with:  sudo service mariadb start"
     say "starting MariaDB …"
@@ -171,13 +171,21 @@ pg_ensure_server() { # host port
       pg_createcluster "$PG_VERSION" main >/dev/null
     fi
     local cluster; cluster=$(first_cluster)
+    pg_settings
     say "starting PostgreSQL $cluster …"
     # shellcheck disable=SC2086
     pg_ctlcluster $cluster start || die "could not start PostgreSQL; see /var/log/postgresql/"
     wait_port "$host" "$port" PostgreSQL 30
     mark_started pg
   fi
+  pg_settings
   say "PostgreSQL server: $host:$port"
+  return 0
+}
+
+pg_settings() { # into the first cluster's conf.d/, which Debian's postgresql.conf includes
+  local version name; read -r version name <<<"$(first_cluster)"
+  [ -d "/etc/postgresql/$version/$name/conf.d" ] && install_settings "$PG_SETTINGS" "/etc/postgresql/$version/$name/conf.d/90-asyncdb-lab.conf"
   return 0
 }
 

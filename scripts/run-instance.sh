@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs one instance of instances.conf in the foreground: `run-instance.sh portal-nonblocking`.
 # It listens on 127.0.0.1 (this machine only) unless BIND says otherwise (BIND=0.0.0.0).
-# Sets the mode and port from instances.conf, JVM options sized for a small machine
-# (override with PORTAL_JAVA_OPTS / SHOP_JAVA_OPTS / DASHBOARD_JAVA_OPTS), HAND_OFF=fair|unfair as the
+# Sets the mode and port from instances.conf, the lab's JVM options (scripts/lib/jvm.sh: override
+# with PORTAL_JAVA_OPTS / SHOP_JAVA_OPTS / DASHBOARD_JAVA_OPTS), HAND_OFF=fair|unfair as the
 # app's session hand-off (threadpool only; `lab.sh hand-off`, loadgen's fair pass), and, for the shop,
 # raises the file-descriptor limit so one instance can hold 10,000 connections (thesis A.5).
 set -euo pipefail
@@ -10,6 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 . "$here/lib/instances.sh"
 . "$here/lib/urls.sh"
+. "$here/lib/jvm.sh"
 
 name=${1:?usage: run-instance.sh <instance> (see instances.conf)}
 app=$(instance_field "$name" 2) || { echo "error: unknown instance '$name'; known: $(instance_names | tr '\n' ' ')" >&2; exit 2; }
@@ -37,18 +38,15 @@ private_copy() {
   echo "$dir/$name.jar"
 }
 
-# Native default heap: enough for the thesis' 1,000 Tomcat threads (A.3 used 1 GB), small enough for 9 instances on one box.
-common_opts="-XX:+UseG1GC -XX:MaxGCPauseMillis=100 -XX:+ExitOnOutOfMemoryError --enable-native-access=ALL-UNNAMED"
+opts=$(lab_java_opts "$app")
 case $app in
   portal)
     jar=$root/servlet-portal/target/servlet-portal.jar
-    opts=${PORTAL_JAVA_OPTS:--Xms128m -Xmx1g -Xss512k}
     export PORTAL_MODE=$mode SERVER_PORT=$port
     [ -z "${HAND_OFF:-}" ] || export PORTAL_HAND_OFF=$HAND_OFF
     ;;
   shop)
     jar=$root/eventdriven-shop/target/eventdriven-shop.jar
-    opts=${SHOP_JAVA_OPTS:--Xms128m -Xmx1g -Xss512k}
     export SHOP_MODE=$mode SHOP_PORT=$port
     [ -z "${HAND_OFF:-}" ] || export SHOP_HANDOFF=$HAND_OFF
     # 10,000 client sockets plus database connections: raise the soft limit up to the hard one.
@@ -58,12 +56,11 @@ case $app in
     ;;
   dashboard)
     jar=$root/loadgen/target/loadgen.jar
-    opts=${DASHBOARD_JAVA_OPTS:--Xms32m -Xmx256m}
     jar=$(private_copy "$jar") || exit 1
     # shellcheck disable=SC2086
-    exec "$jdk/bin/java" $common_opts $opts -jar "$jar" dashboard --bind "${BIND:-127.0.0.1}" --port "$port" --results "${RESULTS_DIR:-$root/results}" --instances "$INSTANCES_CONF"
+    exec "$jdk/bin/java" $opts -jar "$jar" dashboard --bind "${BIND:-127.0.0.1}" --port "$port" --results "${RESULTS_DIR:-$root/results}" --instances "$INSTANCES_CONF"
     ;;
 esac
 jar=$(private_copy "$jar") || exit 1
 # shellcheck disable=SC2086
-exec "$jdk/bin/java" $common_opts $opts -jar "$jar"
+exec "$jdk/bin/java" $opts -jar "$jar"

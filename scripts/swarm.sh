@@ -29,7 +29,7 @@ state=$root/.run/swarm
 # $state/remembered until `down`: later commands (loadtest, status, link, faults) reach the same
 # hosts and run their tasks from the same images without repeating them. A variable set on the
 # command line wins.
-REMEMBERED=(REGISTRY DB_HOST APP_HOST BIND)
+REMEMBERED=(REGISTRY DB_HOST APP_HOST BIND MYSQL_IMAGE POSTGRES_IMAGE)
 for v in "${REMEMBERED[@]}"; do
   if [ -z "${!v+set}" ] && grep -q "^$v=" "$state/remembered" 2>/dev/null; then
     export "$v=$(sed -n "s/^$v=//p" "$state/remembered" | head -1)"
@@ -167,6 +167,21 @@ wait_healthy() { # readiness (lib/instances.sh); the tasks' Docker health check 
 
 link() { run_job loadgen -- link "$@"; }
 
+# With a registry, the database images built here (compose.sh db-images) go there too, under its
+# name, so that no node looks for asyncdb-lab/local-* anywhere else; MYSQL_IMAGE / POSTGRES_IMAGE
+# (remembered) then name them. Images given by those variables are used as they are.
+push_db_images() {
+  local pair var image
+  for pair in MYSQL_IMAGE:mysql-contacts POSTGRES_IMAGE:postgres-contacts; do
+    var=${pair%%:*}
+    [ -z "${!var:-}" ] || continue
+    image=$(config_json | python3 -c "import json,sys; print(json.load(sys.stdin)['services']['${pair#*:}']['image'])")
+    say "pushing $REGISTRY$image"
+    docker tag "$image" "$REGISTRY$image" && docker push --quiet "$REGISTRY$image" >/dev/null
+    export "$var=$REGISTRY$image"
+  done
+}
+
 up() {
   require_manager
   local link=${LINK:-0} start=$SECONDS image
@@ -175,9 +190,11 @@ up() {
   PROXY_LISTEN_HOST=$BIND "$here/compose.sh" proxies </dev/null
   [ "$link" != loopback ] && export LINK_PROXY_HOST=$DB_HOST || export LINK_PROXY_HOST=
   say "building the images on this engine …"
+  "$here/compose.sh" db-images </dev/null   # the database servers (docker-compose.yml)
   compose --profile loadgen build --quiet
   if [ -n "$REGISTRY" ]; then
     for image in $(built_images); do say "pushing $image"; docker push --quiet "$image" >/dev/null; done
+    push_db_images
   fi
   for v in "${REMEMBERED[@]}"; do printf '%s=%s\n' "$v" "${!v}"; done >"$state/remembered"
   config_json | python3 "$here/lib/stack-file.py" stack "$STACK" >"$state/stack.json"

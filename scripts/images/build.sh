@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Local base images for the container self-test, built from Debian packages (no image registry
-# needed): a debootstrapped Debian bookworm, then one root filesystem per role, imported into
-# the Docker engine at $DOCKER_HOST under asyncdb-lab/local-* names (never an upstream name).
+# Local images built from Debian packages (no image registry needed): a debootstrapped Debian
+# bookworm, then one root filesystem per role, imported into the Docker engine at $DOCKER_HOST
+# under asyncdb-lab/local-* names (never an upstream name). The database images are the lab's
+# default in containers (`build.sh mariadb postgres`, run by scripts/compose.sh up and swarm.sh
+# up): the native lab's Debian servers; the others are the container self-test's offline bases.
 #   asyncdb-lab/local-debian:12      curl, httperf, wrk, and oha as `make tools` builds it
 #                                    (DEBIAN_IMAGE: loadgen base; the Dockerfile's OHA=off keeps it)
 #   asyncdb-lab/local-jdk:25         + this machine's JDK       (JDK_IMAGE)
 #   asyncdb-lab/local-jre:25         + a jlink'ed runtime of it (JRE_IMAGE)
-#   asyncdb-lab/local-mariadb:10.11  Debian's MariaDB 10.11     (MYSQL_IMAGE)
-#   asyncdb-lab/local-postgres:15    Debian's PostgreSQL 15     (POSTGRES_IMAGE)
+#   asyncdb-lab/local-mariadb:10.11  Debian's MariaDB 10.11     (docker-compose.yml's default)
+#   asyncdb-lab/local-postgres:15    Debian's PostgreSQL 15     (docker-compose.yml's default)
 #   asyncdb-lab/local-toxiproxy:2.5.0-lab  the lab's toxiproxy-server as `make tools` builds it
 #                                    (TOXIPROXY_IMAGE; /toxiproxy, as in the upstream image)
 # The database images honour the part of the official images' env contract the lab uses
 # (mariadb-entrypoint.sh, postgres-entrypoint.sh). Images already present are kept (FORCE=1
-# rebuilds). `build.sh env` prints the build variables that select them.
+# rebuilds). `build.sh env` prints the build variables that select them; `build.sh NAME…` builds
+# only those (debian jdk jre mariadb postgres toxiproxy), `build.sh` or `build.sh all` every one.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -29,12 +32,11 @@ declare -A IMAGE=(
   [mariadb]=$PREFIX-mariadb:10.11 [postgres]=$PREFIX-postgres:15 [toxiproxy]=$PREFIX-toxiproxy:2.5.0-lab
 )
 
+# The database images are not among them: docker-compose.yml's defaults are those images already.
 env_vars() {
   echo "DEBIAN_IMAGE=${IMAGE[debian]}"
   echo "JDK_IMAGE=${IMAGE[jdk]}"
   echo "JRE_IMAGE=${IMAGE[jre]}"
-  echo "MYSQL_IMAGE=${IMAGE[mariadb]}"
-  echo "POSTGRES_IMAGE=${IMAGE[postgres]}"
   echo "TOXIPROXY_IMAGE=${IMAGE[toxiproxy]}"
 }
 
@@ -149,21 +151,27 @@ complete() { # name
   esac
 }
 
+build_missing() { # name…
+  local name start=$SECONDS
+  for name in "$@"; do
+    [ -n "${IMAGE[$name]:-}" ] || die "unknown image $name (known: ${!IMAGE[*]})"
+  done
+  docker version >/dev/null 2>&1 || die "no Docker engine answers at ${DOCKER_HOST:-the default socket}"
+  for name in "$@"; do
+    if [ -z "${FORCE:-}" ] && docker image inspect "${IMAGE[$name]}" >/dev/null 2>&1 && complete "$name"; then
+      say "$name: ${IMAGE[$name]} present"
+    else
+      [ "$(id -u)" = 0 ] || die "building ${IMAGE[$name]} from Debian packages needs root (debootstrap, chroot): sudo $0 $name"
+      mkdir -p "$work"
+      build "$name"
+    fi
+  done
+  say "done in $((SECONDS - start)) s"
+}
+
 case ${1:-all} in
   env) env_vars ;;
-  all)
-    [ "$(id -u)" = 0 ] || die "building root filesystems needs root (debootstrap, chroot)"
-    docker version >/dev/null 2>&1 || die "no Docker engine answers at ${DOCKER_HOST:-the default socket}"
-    mkdir -p "$work"
-    start=$SECONDS
-    for name in debian jdk jre mariadb postgres toxiproxy; do
-      if [ -z "${FORCE:-}" ] && docker image inspect "${IMAGE[$name]}" >/dev/null 2>&1 && complete "$name"; then
-        say "$name: ${IMAGE[$name]} present"
-      else
-        build "$name"
-      fi
-    done
-    say "done in $((SECONDS - start)) s"
-    ;;
-  *) echo "usage: build.sh [all|env]" >&2; exit 2 ;;
+  all) build_missing debian jdk jre mariadb postgres toxiproxy ;;
+  -*) echo "usage: build.sh [all|env|NAME…]" >&2; exit 2 ;;
+  *) build_missing "$@" ;;
 esac

@@ -7,6 +7,7 @@
 set -euo pipefail
 . /app/lib/instances.sh
 . /app/lib/urls.sh
+. /app/lib/jvm.sh
 
 # with_password URL FILE -> the URL with the password from FILE (URL-safe characters only: the
 # generated secrets are hex)
@@ -31,5 +32,8 @@ if [ -n "${LINK_PROXY_HOST:-}" ]; then
     export "$var=$(proxied_url "$LAB_INSTANCE" "$source")"
   done
 fi
+# The native lab's JVM options (lib/jvm.sh: the same heap), unless JAVA_OPTS is given.
+app=
+[ -z "${LAB_INSTANCE:-}" ] || app=$(instance_field "$LAB_INSTANCE" 2)
 # shellcheck disable=SC2086
-exec java $JAVA_OPTS -jar "$@"
+exec java ${JAVA_OPTS:-$(lab_java_opts "$app")} -jar "$@"

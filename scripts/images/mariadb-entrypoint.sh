@@ -2,7 +2,8 @@
 # Entrypoint of asyncdb-lab/local-mariadb: the subset of the official mysql/mariadb images'
 # contract the lab relies on. On an empty /var/lib/mysql: MYSQL_ROOT_PASSWORD for root, then
 # MYSQL_DATABASE and MYSQL_USER/MYSQL_PASSWORD with every privilege on it (or *_FILE: secrets). Arguments starting
-# with '-' are server options, as in the official images.
+# with '-' are server options, as in the official images. The lab's settings come as a file in
+# /etc/mysql/mariadb.conf.d/ (scripts/db/mariadb.cnf, mounted by the compose files).
 set -eu
 case ${1:-} in -*) set -- mariadbd "$@" ;; esac
 [ "${1:-}" = mariadbd ] || exec "$@"

@@ -2,6 +2,8 @@
 # Entrypoint of asyncdb-lab/local-postgres: the subset of the official postgres image's contract
 # the lab relies on. On an empty $PGDATA: a superuser POSTGRES_USER with POSTGRES_PASSWORD
 # (scram-sha-256 from any address) and the database POSTGRES_DB (default: the user's name).
+# The lab's settings (scripts/db/postgresql.conf, mounted at $LAB_PG_SETTINGS by the compose files) are
+# included by the cluster's postgresql.conf, on every start, so a volume made before gets them too.
 set -eu
 [ "${1:-}" = postgres ] || exec "$@"
 
@@ -29,5 +31,7 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   fi
   echo "local-postgres: initialised"
 fi
+include="include_if_exists = '${LAB_PG_SETTINGS:=/etc/asyncdb-lab/postgresql.conf}'"
+grep -qxF "$include" "$PGDATA/postgresql.conf" || echo "$include" >>"$PGDATA/postgresql.conf"
 shift
 exec runuser -u postgres -- postgres -D "$PGDATA" -c listen_addresses='*' "$@"

@@ -106,8 +106,12 @@ public final class LinkProxy {
     }
 
     /**
-     * A server that accepts and then never answers: nothing passes either way (timeout toxics
-     * of 0 = never close); what was held flows again once the fault is cleared.
+     * A server that accepts and then never answers: nothing passes either way (timeout toxics of
+     * 0 = never close). Toxiproxy drops what it holds back, so a connection that carried a byte
+     * during the fault has a hole in its stream: {@link #clearFaults} closes every connection
+     * (as TCP would reset it after its retries), else each waits for its client's query timeout
+     * after the clear (a 10 s recovery that measured Toxiproxy, not the app). Latency toxics that
+     * hold instead of dropping hang Toxiproxy's API on removal once a client gave up its connection.
      */
     public LinkProxy silent() {
         return run("silent", () -> {
@@ -169,11 +173,18 @@ public final class LinkProxy {
         });
     }
 
-    /** Only the fault toxics removed; the link's RTT stays. */
+    /**
+     * Only the fault toxics removed; the link's RTT stays. After a silence the proxy's connections
+     * are closed too (disabled, then enabled at once): the bytes they sent into it are lost ({@link #silent}).
+     */
     public LinkProxy clearFaults() {
         return run("clear faults", () -> {
+            boolean silenced = typeOf(SILENT_UP) != null || typeOf(SILENT_DOWN) != null;
             for (String n : new String[] {SILENT_UP, SILENT_DOWN, RESET, SPIKE, BANDWIDTH}) {
                 remove(n);
+            }
+            if (silenced) {
+                proxy.disable();
             }
             proxy.enable();
         });

@@ -66,6 +66,38 @@ class ToxiproxyTest {
         assertTrue(p.bytes() > before, "the proxy's byte counters moved");
     }
 
+    /**
+     * A silent server answers nothing; once cleared, a connection that sent into it fails at once
+     * (its bytes were lost: it is closed) instead of waiting for its socket timeout, and a new one answers.
+     */
+    @Test
+    void aConnectionThatSentIntoTheSilenceIsClosedOnceCleared() throws Exception {
+        LinkProxy p = server.api().proxy("silent", "127.0.0.1:0", upstream);
+        try (Connection c = connect(p); Statement s = c.createStatement()) {
+            p.silent();
+            var answer = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try (ResultSet rs = s.executeQuery("SELECT 42")) {
+                    return rs.next() ? rs.getInt(1) : -1;
+                } catch (SQLException e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            });
+            Thread.sleep(1_000);
+            assertFalse(answer.isDone(), "answered through a silent server");
+            long cleared = System.nanoTime();
+            p.clearFaults();
+            // fails well before the connection's 5 s socket timeout
+            assertThrows(java.util.concurrent.ExecutionException.class, () -> answer.get(3, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(System.nanoTime() - cleared < 3_000_000_000L, "the held statement failed once cleared");
+            try (Connection again = connect(p); Statement s2 = again.createStatement(); ResultSet rs = s2.executeQuery("SELECT 42")) {
+                assertTrue(rs.next());
+                assertEquals(42, rs.getInt(1));
+            }
+        } finally {
+            p.delete();
+        }
+    }
+
     @Test
     void rttOf20msIsMeasuredWithin20Percent() throws SQLException {
         LinkProxy p = server.api().proxy("rtt", "127.0.0.1:0", upstream).rtt(20);

@@ -50,7 +50,7 @@ public final class CompareCommand implements Callable<Integer> {
         c.notComparable().forEach(n -> System.out.println("  not compared: " + n));
         c.maps().forEach(m -> System.out.println("  map: " + m));
         if (c.agree()) {
-            System.out.println("agree: the same series, points and fields; no scenario with two different clear winners");
+            System.out.println("agree: the same lab (CPU caps, servers, settings, heaps), the same series, points and fields; no scenario with two different clear winners");
             return 0;
         }
         c.problems().forEach(p -> System.out.println("  DIFFERS: " + p));

@@ -7,7 +7,7 @@ import java.util.Locale;
 /** The faults of {@code make faults}, by letter. */
 public enum Fault {
     SERVER_STOP("a", "server stopped", "MariaDB stopped (natively the machine's server, in containers the MariaDB containers) and started again"),
-    SILENT("b", "silent server", "Toxiproxy timeout toxic: connections accepted, nothing answered"),
+    SILENT("b", "silent server", "Toxiproxy timeout toxics: connections accepted, nothing answered; cleared with the connections that lost bytes closed"),
     RESET("c", "connections reset", "Toxiproxy reset_peer toxic: every connection reset as data arrives"),
     LATENCY("d", "2 s latency", "Toxiproxy latency toxic: +2,000 ms on every reply"),
     BANDWIDTH("e", "1 KB/s", "Toxiproxy bandwidth toxic: replies limited to 1 KB/s"),

@@ -8,6 +8,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
 
 import lab.report.results.Machine;
 
@@ -24,7 +25,8 @@ final class MachineFacts {
      * @param hosts  the instance hosts of the run
      * @param shared --shared-machine when given (overrides detection), else null
      */
-    static Machine collect(Collection<String> hosts, Boolean shared) {
+    static Machine collect(Collection<Target> targets, Boolean shared) {
+        List<String> hosts = targets.stream().map(Target::host).distinct().toList();
         long memMb = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getTotalMemorySize() / (1024 * 1024);
         String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
@@ -39,9 +41,22 @@ final class MachineFacts {
                     + "pass --shared-machine=true|false to record it";
         }
         String runtime = System.getenv().getOrDefault("LAB_RUNTIME", "native");
-        String caps = System.getenv().getOrDefault("LAB_CPU_CAPS", runtime.equals("native") ? "none" : null);
+        String caps = cpuCaps(System.getenv().getOrDefault("LAB_CPU_CAPS", runtime.equals("native") ? "" : null));
         return new Machine(Runtime.getRuntime().availableProcessors(), memMb, os(), jvm, hostName(),
-                sharedMachine, basis, runtime, caps);
+                sharedMachine, basis, runtime, caps, LabSettings.collect(targets));
+    }
+
+    /**
+     * The caps of LAB_CPU_CAPS ("databases=1 apps=0 loadgen=0", as the compose files set it): those
+     * above 0 (0 is no cap), or "none", so that a run without caps reads the same in every runtime.
+     */
+    static String cpuCaps(String env) {
+        if (env == null) {
+            return null;
+        }
+        String caps = java.util.Arrays.stream(env.trim().split("\\s+")).filter(c -> !c.isEmpty())
+                .filter(c -> !c.matches(".*=0*\\.?0*")).collect(java.util.stream.Collectors.joining(" "));
+        return caps.isEmpty() ? "none" : caps;
     }
 
     private static String os() {

@@ -131,7 +131,8 @@ public final class SweepRunner {
     }
 
     private Run runInfo(String id, ToolPlan tools) {
-        List<String> hosts = config.targets().values().stream().flatMap(List::stream).map(Target::host).distinct().toList();
+        List<Target> all = config.targets().values().stream().flatMap(List::stream).toList();
+        List<String> hosts = all.stream().map(Target::host).distinct().toList();
         Map<String, Object> plan = new LinkedHashMap<>();
         List<Target> fair = config.fairPass().targets(config.targets());
         config.targets().forEach((app, targets) -> plan.put(app, Map.of(
@@ -142,7 +143,7 @@ public final class SweepRunner {
         plan.put("plannedSec", Math.round(plannedSec(plan(tools))));
         plan.put("seed", config.seed());
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
-        return new Run(id, started, null, config.profile().name(), MachineFacts.collect(hosts, config.shared()),
+        return new Run(id, started, null, config.profile().name(), MachineFacts.collect(all, config.shared()),
                 "running", config.order().name().toLowerCase(java.util.Locale.ROOT), tools.info(), plan,
                 notes(tools), null, null, lab.link.LabLink.current(lab.link.LinkFile.runDir()).toString(),
                 hosts.size() == 1 && hosts.getFirst().equals("127.0.0.1") ? proxyHop() : null);

@@ -46,7 +46,7 @@ public final class SampleResults {
             series.add(series(mode, "wrk2", List.of(point(10, "wrk2-timeouts.txt"), point(20, "wrk2-latency.txt"),
                     point(50, "wrk2-overload.txt"))));
         }
-        Machine machine = new Machine(2, 24105L, "test OS", "test JVM", "localhost", true, "fixture data", "native", "none");
+        Machine machine = new Machine(2, 24105L, "test OS", "test JVM", "localhost", true, "fixture data", "native", "none", java.util.Map.of("mysql server", "MariaDB 10.11"));
         Map<String, ToolInfo> tools = Map.of(
                 "httperf", new ToolInfo(true, true, "/usr/bin/httperf", "httperf-0.9.0", null, List.of("requestsPerSec")),
                 "wrk", new ToolInfo(true, true, "/usr/bin/wrk", "wrk 4.1.0", null, List.of("requestsPerSec")),

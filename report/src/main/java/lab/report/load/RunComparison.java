@@ -21,7 +21,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Two runs of one sweep side by side, typically the same smoke sweep natively and in containers
- * ({@code make compare-runtimes}): they agree when they hold the same series and points, their
+ * ({@code make compare-runtimes}): they agree when they measured the same lab (CPU caps, database
+ * servers and their key settings, heaps: {@link #settings}) and hold the same series and points, their
  * results.json files have the same shape, and each scenario's verdict is the same, or "no clear
  * winner" (or flagged) on one side. A difference of figures is expected; a different clear winner
  * is not.
@@ -49,6 +50,7 @@ public record RunComparison(List<String> problems, Map<String, String> verdicts,
 
     public static RunComparison of(Results a, JsonNode jsonA, Results b, JsonNode jsonB) {
         List<String> problems = new ArrayList<>();
+        settings(a.run().machine(), b.run().machine(), problems);
         List<String> notComparable = new ArrayList<>();
         Set<String> oneSided = new TreeSet<>();
         oneSided(a, b, "the first", notComparable, oneSided);
@@ -235,6 +237,36 @@ public record RunComparison(List<String> problems, Map<String, String> verdicts,
             }
         }
         return out;
+    }
+
+    /**
+     * The two runs measured the same lab: the same CPU caps, and the same settings as the lab's
+     * parts reported them (database servers, heaps: {@code Machine#settings}). A setting that one
+     * run lacks, or that could not be read, is a difference too: no evidence is no agreement.
+     */
+    static void settings(lab.report.results.Machine a, lab.report.results.Machine b, List<String> problems) {
+        Map<String, String> sa = a == null ? null : a.settings();
+        Map<String, String> sb = b == null ? null : b.settings();
+        if (sa == null || sb == null) {
+            problems.add("lab settings (database servers, heaps) not recorded in the " + (sa == null ? "first" : "second")
+                    + " run: nothing shows that both measured the same lab");
+            return;
+        }
+        String capsA = a.cpuCaps();
+        String capsB = b.cpuCaps();
+        if (!java.util.Objects.equals(capsA, capsB)) {
+            problems.add("CPU caps: " + capsA + " in the first run, " + capsB + " in the second");
+        }
+        Set<String> keys = new TreeSet<>(sa.keySet());
+        keys.addAll(sb.keySet());
+        for (String key : keys) {
+            String va = sa.get(key);
+            String vb = sb.get(key);
+            if (va == null || vb == null || !va.equals(vb) || va.startsWith("unreadable")) {
+                problems.add("setting " + key + ": " + (va == null ? "not recorded" : va) + " in the first run, "
+                        + (vb == null ? "not recorded" : vb) + " in the second");
+            }
+        }
     }
 
     private static void difference(String what, Set<String> a, Set<String> b, List<String> problems) {

@@ -23,8 +23,15 @@ class RunComparisonTest {
         return run(runtime, null, series);
     }
 
+    static final Map<String, String> SETTINGS = Map.of("mysql server", "MariaDB 10.11", "mysql innodb_buffer_pool_size", "1073741824",
+            "postgresql server", "PostgreSQL 15", "heap portal", "1024 MB");
+
     static Results run(String runtime, Map<String, ToolInfo> tools, Series... series) {
-        Machine m = new Machine(2, 24105L, "Debian", "OpenJDK 25", "box", true, "test", runtime, "none");
+        return run(runtime, "none", SETTINGS, tools, series);
+    }
+
+    static Results run(String runtime, String caps, Map<String, String> settings, Map<String, ToolInfo> tools, Series... series) {
+        Machine m = new Machine(2, 24105L, "Debian", "OpenJDK 25", "box", true, "test", runtime, caps, settings);
         return new Results(new Run("20260101-000000-smoke", "2026-01-01T00:00:00Z", null, "smoke", m, "complete", "interleaved",
                 tools, null, List.of(), null, null, null, null), List.of(series));
     }
@@ -44,6 +51,23 @@ class RunComparisonTest {
                 portal("compose", new double[] {80, 95, 100}, new double[] {120, 90, 160}));
         assertTrue(c.agree(), c.problems().toString());
         assertTrue(c.verdicts().values().iterator().next().startsWith("nonblocking | no clear winner"), c.verdicts().toString());
+    }
+
+    @Test
+    void anotherServerSettingHeapOrCpuCapDisagrees() {
+        Series same = series("portal", "jdbc", point(100, null, 100));
+        Map<String, String> mysql84 = new java.util.TreeMap<>(SETTINGS);
+        mysql84.put("mysql server", "MySQL 8.4");
+        mysql84.put("mysql innodb_buffer_pool_size", "536870912");
+        mysql84.remove("heap portal");
+        RunComparison c = compare(run("native", same), run("compose", "databases=1", mysql84, null, same));
+        assertFalse(c.agree());
+        assertEquals(List.of("CPU caps: none in the first run, databases=1 in the second",
+                "setting heap portal: 1024 MB in the first run, not recorded in the second",
+                "setting mysql innodb_buffer_pool_size: 1073741824 in the first run, 536870912 in the second",
+                "setting mysql server: MariaDB 10.11 in the first run, MySQL 8.4 in the second"), c.problems());
+        assertFalse(compare(run("native", same), run("compose", "none", null, null, same)).agree(), "settings not recorded");
+        assertTrue(compare(run("native", same), run("compose", same)).agree());
     }
 
     @Test

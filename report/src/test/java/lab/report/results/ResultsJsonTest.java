@@ -27,7 +27,7 @@ class ResultsJsonTest {
     }
 
     static Results sample() {
-        Machine m = new Machine(2, 24105L, "Debian", "OpenJDK 25", "box", true, "loopback", "compose", "databases 1, apps 1, loadgen 0 (0 = no cap)");
+        Machine m = new Machine(2, 24105L, "Debian", "OpenJDK 25", "box", true, "loopback", "compose", "databases 1, apps 1, loadgen 0 (0 = no cap)", java.util.Map.of("mysql server", "MariaDB 10.11"));
         Run run = new Run("20260101-000000-smoke", "2026-01-01T00:00:00Z", null, "smoke", m, "complete", "listed",
                 Map.of(), Map.of(), List.of(), null, null, null, null);
         return new Results(run, List.of(new Series("portal", "jdbc", "httperf", "portal-jdbc", "http://127.0.0.1:8081/",
