@@ -200,19 +200,21 @@ remove_job() { # service
   docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_$1" | xargs -r docker rm -f >/dev/null
 }
 
-health() { instance_health "$APP_HOST" "$1"; } # instance -> UP | DOWN(code)
+host_of() { [ "$1" = dashboard ] && echo "$LOAD_HOST" || echo "$APP_HOST"; } # instance -> its host (the dashboard: the load node's)
+health() { instance_health "$(host_of "$1")" "$1"; } # instance -> UP | DOWN(code)
 
 table() {
   local n
   printf '%-20s %-12s %-30s %s\n' INSTANCE MODE URL STATUS
   for n in $(instance_names); do
-    printf '%-20s %-12s %-30s %s\n' "$n" "$(instance_field "$n" 3)" "http://$APP_HOST:$(instance_field "$n" 4)$(instance_field "$n" 7)" "$(health "$n")"
+    printf '%-20s %-12s %-30s %s\n' "$n" "$(instance_field "$n" 3)" "http://$(host_of "$n"):$(instance_field "$n" 4)$(instance_field "$n" 7)" "$(health "$n")"
   done
 }
 
 wait_healthy() { # readiness (lib/instances.sh); the tasks' Docker health check is liveness only
   local pending
-  pending=$(wait_ready "$APP_HOST" "$HEALTH_TIMEOUT" $(instance_names)) ||
+  pending=$(wait_ready "$APP_HOST" "$HEALTH_TIMEOUT" $(instance_names | grep -vx dashboard) \
+             && wait_ready "$LOAD_HOST" "$HEALTH_TIMEOUT" dashboard) ||
     { table; die "not healthy after ${HEALTH_TIMEOUT}s: $pending (docker service logs ${STACK}_<name>)"; }
 }
 
