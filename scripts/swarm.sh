@@ -185,6 +185,8 @@ run_job() {
   sleep 1; kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
   if [ $rc != 0 ]; then
     docker service ps --no-trunc --format '  {{.Name}} on {{.Node}}: {{.CurrentState}} {{.Error}}' "$name" >&2 || true
+    # a task that fails at once may end before the follower above saw its output
+    docker service logs --raw --tail 40 "$name" >&2 || true
     remove_job "$svc"
     die "task $svc failed"
   fi
