@@ -86,18 +86,20 @@ CMD ["--scale", "thesis"]
 # The apps' HEALTHCHECK is liveness: the process answers HTTP, the databases play no part, and a
 # minute of no answer makes it unhealthy. Swarm replaces an unhealthy task, so an overloaded pool
 # or a slow link (readiness: /actuator/health, /health, which `up` waits for) must not count here.
+# It asks at BIND, where the app listens (RUNTIME=swarm: its host's address only; 0.0.0.0 reaches
+# the local one).
 FROM runtime AS portal
 COPY --from=jars /jars/servlet-portal.jar /app/portal.jar
 USER lab
 HEALTHCHECK --interval=10s --timeout=10s --start-period=300s --retries=6 \
-  CMD curl -fsS "http://127.0.0.1:${SERVER_PORT:-8081}/actuator/health/liveness" >/dev/null || exit 1
+  CMD curl -fsS "http://${BIND:-127.0.0.1}:${SERVER_PORT:-8081}/actuator/health/liveness" >/dev/null || exit 1
 ENTRYPOINT ["/app/instance-entrypoint.sh", "/app/portal.jar"]
 
 FROM runtime AS shop
 COPY --from=jars /jars/eventdriven-shop.jar /app/shop.jar
 USER lab
 HEALTHCHECK --interval=10s --timeout=10s --start-period=300s --retries=6 \
-  CMD curl -fsS "http://127.0.0.1:${SHOP_PORT:-9081}/health/live" >/dev/null || exit 1
+  CMD curl -fsS "http://${BIND:-127.0.0.1}:${SHOP_PORT:-9081}/health/live" >/dev/null || exit 1
 ENTRYPOINT ["/app/instance-entrypoint.sh", "/app/shop.jar"]
 
 # ---- wrk2: built from a pinned commit (not packaged by Debian); WRK2=off leaves it out -----
@@ -141,8 +143,9 @@ COPY --from=jars /jars/loadgen.jar /app/loadgen.jar
 # A named volume mounted here (RUNTIME=swarm) starts owned by lab, so the sweep can write to it.
 RUN mkdir /results && chown lab /results
 USER lab
+# (the dashboard's; at BIND, where RUNTIME=swarm has it listen)
 HEALTHCHECK --interval=5s --timeout=3s --start-period=120s --retries=3 \
-  CMD curl -fsS "http://127.0.0.1:8080/health" >/dev/null || exit 1
+  CMD curl -fsS "http://${BIND:-127.0.0.1}:8080/health" >/dev/null || exit 1
 ENTRYPOINT ["java", "-XX:+UseSerialGC", "-Xmx512m", "-jar", "/app/loadgen.jar"]
 CMD ["dashboard", "--bind", "0.0.0.0", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]
 

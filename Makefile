@@ -126,7 +126,7 @@ LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 
 loadtest: ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 FAIR_POOL=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
 ifeq ($(LAB_PATH),swarm)
-	@scripts/swarm.sh loadtest $(PROFILE) $(APP) $(MODES)
+	@CONCURRENCY='$(CONCURRENCY)' RTTS='$(RTTS)' scripts/swarm.sh loadtest $(PROFILE) $(APP) $(MODES)
 else ifeq ($(LAB_PATH),compose)
 	@scripts/compose.sh loadtest $(PROFILE) $(APP) $(MODES)
 else
@@ -151,9 +151,13 @@ dashboard: $(LOADGEN_JAR) ## run only the dashboard on :8080 in the foreground
 	@scripts/run-instance.sh dashboard
 
 FAULTS ?= a,b,c,d,e,f
-faults: $(LOADGEN_JAR) ## fault matrix on a lab started with `make up LINK=0`, native or compose: APP= MODES= FAULTS=a..f (a stops MariaDB) ISOLATE=0 → results/faults-<id>/
+faults: $(LOADGEN_JAR) ## fault matrix on a lab started with `make up LINK=0`: APP= MODES= FAULTS=a..f (a stops MariaDB; swarm: b..e) ISOLATE=0 → results/faults-<id>/
+ifeq ($(LAB_PATH),swarm)
+	@scripts/swarm.sh faults '$(FAULTS)' $(APP) $(MODES)
+else
 	@RUNTIME=$(LAB_PATH) LOADGEN='$(LOADGEN)' FAULTS='$(FAULTS)' ISOLATE='$(ISOLATE)' scripts/faults.sh \
 	  --app $(APP) $(if $(MODES),--modes $(MODES)) --results-dir $(or $(RESULTS_DIR),results)
+endif
 
 MICRO_JAR := microbench/target/microbench.jar
 MICRO = $(JAVA) -jar $(MICRO_JAR)
@@ -180,10 +184,17 @@ e2e: ## up at SCALE=tiny (own bench_e2e_* databases), smoke sweep of every insta
 e2e-compose: ## the same through docker-compose.yml: private dockerd, local base images, LINK=wan page check, checks, down
 	@scripts/e2e-compose.sh
 
-e2e-swarm: ## the same as a stack on a one-node swarm of the private dockerd: placement by label, loadgen task, results back, all removed
+NODES ?= 1
+e2e-swarm: ## the same as a stack on a one-node swarm of the private dockerd; NODES=3: three engines in network namespaces, docs/several-machines.md as written, port scan
+ifeq ($(NODES),3)
+	@scripts/e2e-swarm-nodes.sh
+else ifeq ($(NODES),1)
 	@scripts/e2e-swarm.sh
+else
+	$(error NODES=$(NODES): make e2e-swarm runs with NODES=1 or NODES=3)
+endif
 
-images-to: ## copy the lab's images to a swarm node without a registry: make images-to NODE=ssh://user@host
+images-to: ## copy the lab's images to swarm nodes without a registry: make images-to NODE="ssh://user@host …"
 	@scripts/swarm.sh images-to $(or $(NODE),$(error NODE=ssh://user@host is required))
 
 clean: ## remove build output (keeps databases and results)

@@ -8,14 +8,19 @@
 #   swarm.sh loadtest PROFILE APP [MODES]   a loadgen task on the load node; its run comes back to ./results
 #   swarm.sh seed-verify        row counts and checksums at SCALE, from a task on the db node
 #   swarm.sh placement          each running task's node, checked against the service's role label
-#   swarm.sh images-to NODE     docker save | docker -H NODE load: the stack's images on a node without a registry
+#   swarm.sh faults FAULTS APP [MODES]  fault cells (b-e, through Toxiproxy) as a loadgen task; back to ./results
+#   swarm.sh images-to NODE…    docker save | docker -H NODE load: the stack's images on nodes without a registry
 # Node labels (one key per role, so that one node can play several): asyncdb.role.db=true,
 # asyncdb.role.app=true, asyncdb.role.load=true; and, to give a database server a node of its own,
 # asyncdb.role.<server>=true (mysql-contacts, mysql-logs, mysql-shop, postgres-contacts, postgres-logs).
 # Where things are: DB_HOST (Toxiproxy, and the database servers without a node of their own; the
-# others at their node's address or <SERVER>_HOST), APP_HOST (instances), each service listening
-# on BIND (default 127.0.0.1: a one-node swarm); LOAD_ENGINE (docker -H of the load node, default
-# this engine) is where the results are copied from.
+# others at their node's address or <SERVER>_HOST), APP_HOST (instances), LOAD_HOST (dashboard);
+# each defaults to the address of the one node with that role's label (127.0.0.1 without one).
+# Each service listens on its own host's address only (never 0.0.0.0 unless BIND=0.0.0.0 asks),
+# Toxiproxy's API on TOXIPROXY_API_BIND (default: DB_HOST). LOAD_ENGINE (docker -H of the load
+# node, default this engine) is where the results are copied from; ENGINES (docker -H of the
+# other nodes, e.g. "ssh://root@10.77.0.11 ssh://root@10.77.0.12") where `down WIPE=1` removes
+# the volumes too.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -29,14 +34,13 @@ state=$root/.run/swarm
 # $state/remembered until `down`: later commands (loadtest, status, link, faults) reach the same
 # hosts and run their tasks from the same images without repeating them. A variable set on the
 # command line wins.
-REMEMBERED=(REGISTRY DB_HOST APP_HOST BIND MYSQL_IMAGE POSTGRES_IMAGE)
+REMEMBERED=(REGISTRY DB_HOST APP_HOST LOAD_HOST BIND TOXIPROXY_API_BIND ENGINES MYSQL_IMAGE POSTGRES_IMAGE)
 for v in "${REMEMBERED[@]}"; do
   if [ -z "${!v+set}" ] && grep -q "^$v=" "$state/remembered" 2>/dev/null; then
     export "$v=$(sed -n "s/^$v=//p" "$state/remembered" | head -1)"
   fi
 done
-export REGISTRY=${REGISTRY-}
-export DB_HOST=${DB_HOST:-127.0.0.1} APP_HOST=${APP_HOST:-127.0.0.1} BIND=${BIND:-127.0.0.1}
+export REGISTRY=${REGISTRY-} ENGINES=${ENGINES-}
 # One port per database server: on the host network five servers may share the db node.
 . "$here/lib/server-ports.sh"
 export LAB_RUN_DIR=$state TOXIPROXY_CONFIG=$state/toxiproxy.json
@@ -47,18 +51,42 @@ SEED_ATTEMPTS=${SEED_ATTEMPTS:-60}   # the seed task retries every 5 s while the
 say() { printf '[swarm] %s\n' "$*"; }
 die() { printf '[swarm] error: %s\n' "$*" >&2; exit 1; }
 
+# The swarm's nodes, one line each: ID ADDRESS LABELS-JSON (none when this engine is no manager).
+NODES=()
+read_nodes() {
+  [ "$(docker info -f '{{.Swarm.ControlAvailable}}' 2>/dev/null)" != true ] \
+    || mapfile -t NODES < <(docker node inspect -f '{{.ID}} {{.Status.Addr}} {{json .Spec.Labels}}' $(docker node ls -q))
+}
+labelled() { printf '%s\n' "${NODES[@]}" | grep -F "\"asyncdb.role.$1\":\"true\"" || true; } # role -> its nodes' lines
+
+# DB_HOST, APP_HOST, LOAD_HOST: as given (or remembered), else the address of the one node with the
+# role's label, else 127.0.0.1. Each role binds to its own host's address (BIND, when given, wins).
+place_roles() {
+  local role var nodes
+  for role in db app load; do
+    var=${role^^}_HOST
+    [ -z "${!var:-}" ] || continue
+    nodes=$(labelled "$role")
+    if [ "$(grep -c . <<<"$nodes")" = 1 ] && [ "$(awk '{print $2}' <<<"$nodes")" != 0.0.0.0 ]; then
+      export "$var=$(awk '{print $2}' <<<"$nodes")"
+    else
+      export "$var=127.0.0.1"
+    fi
+  done
+  export DB_BIND=${BIND:-$DB_HOST} APP_BIND=${BIND:-$APP_HOST} LOAD_BIND=${BIND:-$LOAD_HOST}
+  export TOXIPROXY_API_BIND=${TOXIPROXY_API_BIND:-$DB_BIND}
+}
+
 # Where each database server runs: on the node labelled with its own role (asyncdb.role.mysql-shop,
 # …), reached at that node's address unless <SERVER>_HOST (MYSQL_SHOP_HOST, …) says otherwise, as
 # the thesis put each database on a host of its own; else on the db node, at DB_HOST. Sets
 # <SERVER>_ROLE (the placement label of docker-compose.swarm.yml) and <SERVER>_HOST, and the
 # source URLs at those hosts (COMPOSE_*_URL: the seed task's and Toxiproxy's upstreams).
 place_servers() {
-  local nodes=() server role_var host_var own addr
-  [ "$(docker info -f '{{.Swarm.ControlAvailable}}' 2>/dev/null)" != true ] \
-    || mapfile -t nodes < <(docker node inspect -f '{{.ID}} {{.Status.Addr}} {{json .Spec.Labels}}' $(docker node ls -q))
+  local server role_var host_var bind_var own addr
   for server in $DB_SERVERS; do
-    role_var=$(server_var "$server" ROLE) host_var=$(server_var "$server" HOST)
-    own=$(printf '%s\n' "${nodes[@]}" | grep -F "\"asyncdb.role.$server\":\"true\"" || true)
+    role_var=$(server_var "$server" ROLE) host_var=$(server_var "$server" HOST) bind_var=$(server_var "$server" BIND)
+    own=$(labelled "$server")
     case $(grep -c . <<<"$own") in
       0) [ -z "${!host_var:-}" ] || say "warning: $host_var is set, but no node carries asyncdb.role.$server=true: $server runs on the db node, at DB_HOST" >&2
          export "$role_var=db" "$host_var=$DB_HOST" ;;
@@ -68,6 +96,7 @@ place_servers() {
          export "$role_var=$server" "$host_var=${!host_var:-$addr}" ;;
       *) die "several nodes carry asyncdb.role.$server=true ($(awk '{print $1}' <<<"$own" | paste -sd' ')): one node per server" ;;
     esac
+    export "$bind_var=${BIND:-${!host_var}}"
   done
   # The URLs' password is a placeholder: the entrypoints put the secret's in (instance-entrypoint.sh).
   while read -r url; do export "${url?}"; done < <(server_urls COMPOSE_)
@@ -101,9 +130,31 @@ make_secrets() {
   done
 }
 
+# One service per image this stack builds: compose labels the image with the service that built it
+# (five share the portal's), so building them all gives an image whose ID depends on which one
+# finished last, and a node loaded by images-to would not have the ID that `up` deploys.
+build_services() { config_json | python3 -c 'import json,sys
+first = {}
+for name, s in sorted(json.load(sys.stdin)["services"].items()):
+    if "build" in s: first.setdefault(s["image"], name)
+print(" ".join(sorted(first.values())))'; }
 # The images this stack builds (the others come from their registry or images-to).
 built_images() { config_json | python3 -c 'import json,sys; print("\n".join(sorted({s["image"] for s in json.load(sys.stdin)["services"].values() if "build" in s})))'; }
 all_images() { config_json | python3 -c 'import json,sys; print("\n".join(sorted({s["image"] for s in json.load(sys.stdin)["services"].values()})))'; }
+
+# Without a registry, the services run their images by ID (the same on every node after images-to:
+# docker load keeps it), so no node looks one up anywhere: a tag would make each node try to pull
+# it at every task start, from Docker Hub for an unqualified name. Writes $image_ids_file
+# (tag -> ID of the images this engine has; {} with a registry: the digests of the pushed ones).
+image_ids_file=$state/image-ids.json
+image_ids() {
+  local image id
+  {
+    [ -n "$REGISTRY" ] || while read -r image; do
+      id=$(docker image inspect -f '{{.Id}}' "$image" 2>/dev/null) && printf '%s %s\n' "$image" "$id"
+    done < <(all_images)
+  } | python3 -c 'import json,sys; print(json.dumps(dict(l.split() for l in sys.stdin if l.strip())))' >"$image_ids_file"
+}
 
 # run_job SERVICE [docker service create options] -- [command args]: the service of the compose
 # file as a one-off task (replicated job) on its node; its output is followed; fails when it does.
@@ -112,7 +163,7 @@ run_job() {
   shift
   while [ $# -gt 0 ] && [ "$1" != -- ]; do extra+=("$1"); shift; done
   shift || true
-  mapfile -d '' spec < <(config_json | python3 "$here/lib/stack-file.py" job "$STACK" "$svc")
+  mapfile -d '' spec < <(config_json | STACK_IMAGES=$image_ids_file python3 "$here/lib/stack-file.py" job "$STACK" "$svc")
   image=${spec[-1]}; unset 'spec[-1]'
   docker service rm "$name" >/dev/null 2>&1 || true
   [ -n "$REGISTRY" ] || extra+=(--no-resolve-image)
@@ -134,6 +185,8 @@ run_job() {
   sleep 1; kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
   if [ $rc != 0 ]; then
     docker service ps --no-trunc --format '  {{.Name}} on {{.Node}}: {{.CurrentState}} {{.Error}}' "$name" >&2 || true
+    # a task that fails at once may end before the follower above saw its output
+    docker service logs --raw --tail 40 "$name" >&2 || true
     remove_job "$svc"
     die "task $svc failed"
   fi
@@ -149,19 +202,21 @@ remove_job() { # service
   docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_$1" | xargs -r docker rm -f >/dev/null
 }
 
-health() { instance_health "$APP_HOST" "$1"; } # instance -> UP | DOWN(code)
+host_of() { [ "$1" = dashboard ] && echo "$LOAD_HOST" || echo "$APP_HOST"; } # instance -> its host (the dashboard: the load node's)
+health() { instance_health "$(host_of "$1")" "$1"; } # instance -> UP | DOWN(code)
 
 table() {
   local n
   printf '%-20s %-12s %-30s %s\n' INSTANCE MODE URL STATUS
   for n in $(instance_names); do
-    printf '%-20s %-12s %-30s %s\n' "$n" "$(instance_field "$n" 3)" "http://$APP_HOST:$(instance_field "$n" 4)$(instance_field "$n" 7)" "$(health "$n")"
+    printf '%-20s %-12s %-30s %s\n' "$n" "$(instance_field "$n" 3)" "http://$(host_of "$n"):$(instance_field "$n" 4)$(instance_field "$n" 7)" "$(health "$n")"
   done
 }
 
 wait_healthy() { # readiness (lib/instances.sh); the tasks' Docker health check is liveness only
   local pending
-  pending=$(wait_ready "$APP_HOST" "$HEALTH_TIMEOUT" $(instance_names)) ||
+  pending=$(wait_ready "$APP_HOST" "$HEALTH_TIMEOUT" $(instance_names | grep -vx dashboard) \
+             && wait_ready "$LOAD_HOST" "$HEALTH_TIMEOUT" dashboard) ||
     { table; die "not healthy after ${HEALTH_TIMEOUT}s: $pending (docker service logs ${STACK}_<name>)"; }
 }
 
@@ -187,18 +242,20 @@ up() {
   local link=${LINK:-0} start=$SECONDS image
   mkdir -p "$state" results
   make_secrets
-  PROXY_LISTEN_HOST=$BIND "$here/compose.sh" proxies </dev/null
+  PROXY_LISTEN_HOST=$DB_BIND "$here/compose.sh" proxies </dev/null
   [ "$link" != loopback ] && export LINK_PROXY_HOST=$DB_HOST || export LINK_PROXY_HOST=
   say "building the images on this engine …"
   "$here/compose.sh" db-images </dev/null   # the database servers (docker-compose.yml)
-  compose --profile loadgen build --quiet
+  compose --profile loadgen build --quiet $(build_services)
   if [ -n "$REGISTRY" ]; then
     for image in $(built_images); do say "pushing $image"; docker push --quiet "$image" >/dev/null; done
     push_db_images
   fi
-  for v in "${REMEMBERED[@]}"; do printf '%s=%s\n' "$v" "${!v}"; done >"$state/remembered"
-  config_json | python3 "$here/lib/stack-file.py" stack "$STACK" >"$state/stack.json"
-  say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST BIND=$BIND SCALE=${SCALE:-thesis} LINK=$link)"
+  for v in "${REMEMBERED[@]}"; do printf '%s=%s\n' "$v" "${!v-}"; done >"$state/remembered"
+  image_ids
+  config_json | STACK_IMAGES=$image_ids_file python3 "$here/lib/stack-file.py" stack "$STACK" >"$state/stack.json"
+  say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST LOAD_HOST=$LOAD_HOST${BIND:+ BIND=$BIND} SCALE=${SCALE:-thesis} LINK=$link)"
+  say "Toxiproxy's API on $TOXIPROXY_API_BIND:8474 (no authentication: only the load host may reach it, docs/several-machines.md)"
   say "database servers: $(servers_line)"
   # Without a registry the nodes use the images they have: no registry lookup for a digest.
   docker stack deploy --quiet --resolve-image "$([ -n "$REGISTRY" ] && echo always || echo never)" \
@@ -235,37 +292,74 @@ down() {
     sleep 1
   done
   if [ -n "${WIPE:-}" ]; then
-    # volumes live on each node: this removes the ones of this engine's node
-    { docker volume ls -q --filter "label=com.docker.stack.namespace=$STACK"; docker volume ls -q --filter "name=${STACK}_"; } \
-      | sort -u | xargs -r docker volume rm >/dev/null
+    # volumes live on each node: this engine's and those of ENGINES (a database keeps the password
+    # it was initialised with, so a volume left on one node fails the next `up`)
+    local engine
+    for engine in "" $ENGINES; do
+      wipe_volumes ${engine:+-H "$engine"} || left=1
+    done
     rm -rf "$SWARM_SECRETS"
-    say "volumes and secrets removed"
+    say "volumes (this node${ENGINES:+ and $ENGINES}) and secrets removed"
   fi
   return $left
 }
 
+wipe_volumes() { # [-H ENGINE]: the stack's volumes on that node, once its containers are gone (tasks' too)
+  local deadline=$((SECONDS + 120))
+  while [ -n "$(docker "$@" ps -aq --filter "label=com.docker.stack.namespace=$STACK")" ]; do
+    [ $SECONDS -lt $deadline ] || { say "error: containers of $STACK still on ${2:-this node} after 120 s" >&2; return 1; }
+    sleep 1
+  done
+  docker "$@" ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_loadgen" | xargs -r docker "$@" rm -f >/dev/null
+  docker "$@" ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_db-seed" | xargs -r docker "$@" rm -f >/dev/null
+  { docker "$@" volume ls -q --filter "label=com.docker.stack.namespace=$STACK"; docker "$@" volume ls -q --filter "name=${STACK}_"; } \
+    | sort -u | xargs -r docker "$@" volume rm >/dev/null
+}
+
 loadtest() {
-  local args shared=false
-  # one node runs everything: the results say that the machine was shared
+  local args shared=${SHARED_MACHINE:-false}
+  # one node runs everything: the results say that the machine was shared (SHARED_MACHINE=true says
+  # it for nodes on one machine, as make e2e-swarm NODES=3's)
   [ "$(docker node ls -q | wc -l)" -gt 1 ] || shared=true
   args=(sweep --profile "${1:-quick}" --app "${2:-all}" --results-dir /results --instances /app/instances.conf
         --host "$APP_HOST" --shared-machine=$shared)
   [ -n "${3:-}" ] && args+=(--modes "$3")
+  [ -n "${CONCURRENCY:-}" ] && args+=(--levels "$CONCURRENCY")
+  [ -n "${RTTS:-}" ] && args+=(--rtts "$RTTS")
   run_job loadgen -- "${args[@]}"
   fetch_results
 }
 
-# The latest run from the results volume of the load node into ./results (and results/latest).
+# Fault cells through Toxiproxy (b-e: the link's proxies, from the load node): a loadgen task. Not
+# a (stops MariaDB) nor f (kills sessions): their commands live on the database hosts.
+faults() {
+  local faults
+  faults=$(tr ',' '\n' <<<"${1:-b,c,d,e}" | grep -vx '[af]' | paste -sd, -)
+  [ "$faults" = "${1:-b,c,d,e}" ] || say "RUNTIME=swarm: faults a and f left out (they act on the database hosts); running $faults"
+  [ -n "$faults" ] || die "no fault to run: RUNTIME=swarm runs b, c, d and e (through Toxiproxy)"
+  local args=(faults --faults "$faults" --app "${2:-all}" --results-dir /results --instances /app/instances.conf --host "$APP_HOST")
+  [ -n "${3:-}" ] && args+=(--modes "$3")
+  run_job loadgen -- "${args[@]}" "${@:4}"
+  fetch_results faults
+}
+
+# From the results volume of the load node into ./results: the latest run (and results/latest), or,
+# with `faults`, the latest faults-<id>.
 fetch_results() {
   local engine=() image run
   [ -z "${LOAD_ENGINE:-}" ] || engine=(-H "$LOAD_ENGINE")
   image=$(config_json | python3 -c 'import json,sys; print(json.load(sys.stdin)["services"]["loadgen"]["image"])')
-  run=$(docker "${engine[@]}" run --rm --network none -v "${STACK}_results:/results:ro" --entrypoint readlink "$image" /results/latest)
+  in_volume() { docker "${engine[@]}" run --rm --network none -v "${STACK}_results:/results:ro" --entrypoint "$@"; }
+  if [ "${1:-}" = faults ]; then
+    run=$(in_volume sh "$image" -c 'ls -1td /results/faults-* | head -1')
+  else
+    run=$(in_volume readlink "$image" /results/latest)
+  fi
+  [ -n "$run" ] || die "no ${1:-run} in the results volume of the load node"
   run=$(basename "$run")
   mkdir -p results
-  docker "${engine[@]}" run --rm --network none -v "${STACK}_results:/results:ro" --entrypoint tar "$image" -C /results -c "$run" \
-    | tar -C results -x
-  ln -sfn "$run" results/latest
+  in_volume tar "$image" -C /results -c "$run" | tar -C results -x
+  [ "${1:-}" = faults ] || ln -sfn "$run" results/latest
   say "results/$run copied from the load node"
 }
 
@@ -295,11 +389,11 @@ placement() {
 
 # Builds the images here first, as `up` would, so that this can run before the first `up`.
 images_to() {
-  local node=$1 images
+  local node images
   mkdir -p "$state"
   make_secrets
-  PROXY_LISTEN_HOST=$BIND "$here/compose.sh" proxies </dev/null
-  compose --profile loadgen build --quiet
+  PROXY_LISTEN_HOST=$DB_BIND "$here/compose.sh" proxies </dev/null
+  compose --profile loadgen build --quiet $(build_services)
   # the built images, and those of the others (the database servers) that this engine has: a fresh
   # manager never pulled them (compose build does not), and a node may take them from their registry
   local image missing=()
@@ -308,10 +402,14 @@ images_to() {
     if docker image inspect "$image" >/dev/null 2>&1; then images+=("$image"); else missing+=("$image"); fi
   done < <(all_images)
   [ ${#missing[@]} -eq 0 ] || say "not on this engine, so not copied (each node pulls them from their registry): ${missing[*]}"
-  say "docker save ${images[*]} | docker -H $node load"
-  docker save "${images[@]}" | docker -H "$node" load
+  for node in "$@"; do
+    say "docker save ${images[*]} | docker -H $node load"
+    docker save "${images[@]}" | docker -H "$node" load
+  done
 }
 
+read_nodes
+place_roles
 place_servers
 cmd=${1:-status}; shift || true
 case $cmd in
@@ -322,7 +420,8 @@ case $cmd in
   loadtest) require_manager; loadtest "$@" ;;
   placement) placement ;;
   seed-verify) require_manager; run_job db-seed -- --scale "${SCALE:-thesis}" --verify ;;
-  images-to) images_to "${1:?usage: swarm.sh images-to ssh://user@host}" ;;
+  faults) require_manager; faults "$@" ;;
+  images-to) [ $# -gt 0 ] || die "usage: swarm.sh images-to ssh://user@host…"; images_to "$@" ;;
   --) compose "$@" ;;
-  *) echo "usage: swarm.sh up|down|status|link [LINK]|loadtest PROFILE APP [MODES]|placement|images-to NODE" >&2; exit 2 ;;
+  *) echo "usage: swarm.sh up|down|status|link [LINK]|loadtest PROFILE APP [MODES]|faults FAULTS APP [MODES]|placement|images-to NODE…" >&2; exit 2 ;;
 esac

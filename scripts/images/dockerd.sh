@@ -4,6 +4,10 @@
 #   dockerd.sh start   install docker.io when missing (root, Debian), start, wait until it answers
 #   dockerd.sh stop    stop the daemon this script started (its recorded PID) and wait for it
 #   dockerd.sh host    print the DOCKER_HOST value for it
+# DOCKER_STATE_DIR (default .run/docker) picks the daemon; NETNS=<name> starts it inside that network
+# namespace (`ip netns add`) and NODE_HOSTNAME=<name> under a host name of its own (its swarm node's
+# name), as one host of make e2e-swarm NODES=3 (scripts/lib/netns-nodes.sh). Its socket is a file,
+# so docker reaches it from any namespace.
 # No iptables rules: containers reach each other on compose networks and the host through
 # ports published on 127.0.0.1 (docker-proxy), nothing else. Images stay in the data-root as a
 # cache between runs; `rm -rf .run/docker` (daemon stopped) starts from nothing.
@@ -35,8 +39,12 @@ start() {
   say "starting on unix://$sock (log: $dir/dockerd.log)"
   # Containers may raise nofile only up to the daemon's hard limit (compose: NOFILE).
   ulimit -n 1048576 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+  # nsenter, not `ip netns exec`: that remounts /sys, and dockerd needs the cgroups under it.
+  local launcher=()
+  [ -z "${NETNS:-}" ] || launcher+=(nsenter "--net=/run/netns/$NETNS")
+  [ -z "${NODE_HOSTNAME:-}" ] || launcher+=(unshare --uts sh -c 'hostname "$0" && exec "$@"' "$NODE_HOSTNAME")
   # setsid: the daemon outlives this script but not a `dockerd.sh stop`.
-  setsid dockerd --data-root "$dir/data" --exec-root "$dir/exec" --pidfile "$pidfile" \
+  setsid "${launcher[@]}" dockerd --data-root "$dir/data" --exec-root "$dir/exec" --pidfile "$pidfile" \
     -H "unix://$sock" --iptables=false --ip-forward=false --ip-masq=false --ip 127.0.0.1 \
     --userland-proxy=true >"$dir/dockerd.log" 2>&1 </dev/null &
   local i

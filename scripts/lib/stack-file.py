@@ -13,6 +13,8 @@ under deploy, no build, no profiles). What Swarm cannot do is left out, and said
   - bind mounts of directories: a caller's path does not exist on the other nodes (named volumes
     stay); a file bind-mounted read-only becomes a swarm config, which the stack carries to the node;
   - ulimits: the daemon's own limit applies (Swarm services take ulimits from Docker 23 only).
+STACK_IMAGES names a JSON file {image: ID} (scripts/swarm.sh without a registry): those services run
+their image by ID, which no node ever pulls.
 """
 import hashlib
 import json
@@ -43,8 +45,21 @@ def config_name(mount):
     return os.path.basename(mount["source"]).replace(".", "_")
 
 
+def image_ids():
+    path = os.environ.get("STACK_IMAGES")
+    if not path or not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        return json.load(f)
+
+
+def image_of(svc):
+    return IMAGE_IDS.get(svc["image"], svc["image"])
+
+
 def service(svc):
     out = {k: svc[k] for k in KEEP if svc.get(k) is not None}
+    out["image"] = image_of(svc)
     if "secrets" in out:  # a secret's file is named after it under /run/secrets
         out["secrets"] = [{"source": sec["source"], "target": os.path.basename(sec.get("target") or sec["source"])} for sec in out["secrets"]]
     cpus = cpus_limit(svc)
@@ -103,12 +118,13 @@ def job(cfg, name):
     cpus = cpus_limit(svc)
     if cpus:
         args += ["--limit-cpu", cpus]
-    args.append(svc["image"])
+    args.append(image_of(svc))
     return args
 
 
 if __name__ == "__main__":
     what, STACK = sys.argv[1], sys.argv[2]
+    IMAGE_IDS = image_ids()
     cfg = json.load(sys.stdin)
     if what == "stack":
         json.dump(stack(cfg), sys.stdout, indent=1)

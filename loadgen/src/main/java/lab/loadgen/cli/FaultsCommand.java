@@ -78,7 +78,9 @@ public final class FaultsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("fault a stops MariaDB: give --server-stop and --server-start "
                     + "(make faults gives the runtime's), or choose other faults");
         }
-        FaultMatrix matrix = new FaultMatrix(api, serverStop, serverStart, targets.hosts(), connections,
+        // no stop/start commands (RUNTIME=swarm: the servers live on other hosts): faults b-f only
+        FaultMatrix matrix = new FaultMatrix(api, serverStop == null ? List.of() : serverStop,
+                serverStart == null ? List.of() : serverStart, targets.hosts(), connections,
                 FaultMatrix.timing(baseline, window, recoveryMax, quiet, 2),
                 System.out::println).isolating(isolate == null ? List.of() : isolate);
         Path dir = matrix.run(instances, chosen, results.resultsDir);
