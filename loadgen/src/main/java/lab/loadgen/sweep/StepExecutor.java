@@ -142,7 +142,7 @@ final class StepExecutor {
     /** A closed-loop repetition spans at least this many mean replies (Little's law on the warm-up). */
     static final int REPLIES_PER_REPETITION = 4;
     /** ... and at most this many times the plan's length. */
-    static final int MAX_STRETCH = 4;
+    static final int MAX_STRETCH = 3;
 
     /**
      * How long a point's repetitions run: the plan's length, stretched for a closed loop whose mean

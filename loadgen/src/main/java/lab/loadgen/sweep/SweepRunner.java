@@ -210,7 +210,7 @@ public final class SweepRunner {
      */
     static final class Budget {
         /** The share of a round kept back for each scenario still to come. */
-        static final double RESERVE_ROUNDS_PER_SCENARIO = 0.25;
+        static final double RESERVE_ROUNDS_PER_SCENARIO = 0.5;
         private final Integer limitSec;
         private final long start = System.nanoTime();
         private double plannedLeftSec;
@@ -223,8 +223,8 @@ public final class SweepRunner {
         }
 
         /**
-         * Whether one more round of {@code roundSec} fits: the time left beyond the plan, less a quarter
-         * of a round kept for each scenario still to come. An equal share per scenario (the rule before)
+         * Whether one more round of {@code roundSec} fits: the time left beyond the plan, less half a
+         * round kept for each scenario still to come (for its rounds and its slow points' longer repetitions). An equal share per scenario (the rule before)
          * gave the map's first scenarios about 8 s each, never a round, so the cells that needed rounds
          * most (0 ms and lan, where the modes are closest) never got one.
          */
@@ -235,6 +235,22 @@ public final class SweepRunner {
             double elapsed = (System.nanoTime() - start) / 1e9;
             double slack = limitSec - elapsed - (plannedLeftSec - thisScenarioPlannedSec);
             return slack - RESERVE_ROUNDS_PER_SCENARIO * roundSec * Math.max(0, scenariosLeft - 1) >= roundSec;
+        }
+
+        /**
+         * The repetition length a slow point gets ({@code wantedSec}, else as much more than the plan's as
+         * the time left beyond the plan pays for its {@code repetitions}), its extra time charged to the
+         * budget so that later rounds see it.
+         */
+        int stretch(int wantedSec, int planSec, int repetitions) {
+            if (wantedSec <= planSec || limitSec == null) {
+                return Math.max(wantedSec, planSec);
+            }
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            double slack = limitSec - elapsed - plannedLeftSec;
+            int sec = (int) Math.min(wantedSec, planSec + Math.max(0, Math.floor(slack / repetitions)));
+            plannedLeftSec += (double) (sec - planSec) * repetitions;
+            return sec;
         }
 
         void scenarioDone(double plannedSec) {
@@ -267,10 +283,12 @@ public final class SweepRunner {
             for (Step step : running) {
                 StepExecutor.PointWarmup w = exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
                 w.profiles().forEach(recorder::profile);
-                repSec.put(step, w.repetitionSec());
-                if (w.repetitionSec() > step.plan().durationSec()) {
-                    progress.info(String.format(java.util.Locale.ROOT, "%s: replies take long here; repetitions of %d s",
-                            step.label(), w.repetitionSec()));
+                int plan = step.plan().durationSec();
+                int sec = budget.stretch(w.repetitionSec(), plan, step.plan().repetitions());
+                repSec.put(step, sec);
+                if (w.repetitionSec() > plan) {
+                    progress.info(String.format(java.util.Locale.ROOT, "%s: replies take long here; repetitions of %d s%s",
+                            step.label(), sec, sec < w.repetitionSec() ? " (" + w.repetitionSec() + " wanted; the budget allows no more)" : ""));
                 }
             }
             int max = running.isEmpty() ? 0 : running.getFirst().plan().maxRepetitions();

@@ -17,9 +17,19 @@ class BudgetTest {
 
     @Test
     void aRoundBeyondTheLimitOrTheReserveIsRefused() {
-        // 15 s beyond the plan, 4 scenarios to come keep a quarter round each (10 s): 5 s left
+        // 15 s beyond the plan, 4 scenarios to come keep half a round each (20 s)
         assertFalse(new SweepRunner.Budget(100, 95, 5).allows(10, 10));
         assertFalse(new SweepRunner.Budget(100, 120, 1).allows(10, 10));
         assertTrue(new SweepRunner.Budget(null, 1000, 1).allows(10, 10));
+    }
+
+    @Test
+    void aSlowPointsLongerRepetitionsAreChargedAndBounded() {
+        SweepRunner.Budget b = new SweepRunner.Budget(100, 69, 2);
+        // 31 s beyond the plan: 3 repetitions of 12 s (27 s more) fit, then 4 s are left
+        org.junit.jupiter.api.Assertions.assertEquals(12, b.stretch(12, 3, 3), "wanted 12: 3 × 9 s = 27 s fit");
+        org.junit.jupiter.api.Assertions.assertEquals(4, b.stretch(12, 3, 3), "4 s left: 1 s more each");
+        org.junit.jupiter.api.Assertions.assertEquals(3, b.stretch(12, 3, 3), "nothing left");
+        org.junit.jupiter.api.Assertions.assertEquals(3, b.stretch(2, 3, 3), "never shorter than the plan");
     }
 }

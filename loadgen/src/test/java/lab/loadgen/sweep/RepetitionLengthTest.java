@@ -23,13 +23,13 @@ class RepetitionLengthTest {
     }
 
     @Test
-    void slowRepliesStretchTheRepetitionUpToFourTimesThePlan() {
+    void slowRepliesStretchTheRepetitionUpToThreeTimesThePlan() {
         // jdbc at 20 ms and 200 connections: 200 pages/s, a reply of 1 s: 4 replies need 4 s
         assertEquals(4, StepExecutor.repetitionSec(3, 200, warmup(200.0), true));
-        // jdbc at 78 ms and 200 connections: 27 answers/s in the warm-up, a reply of 7 s: capped at 12 s
-        assertEquals(12, StepExecutor.repetitionSec(3, 200, warmup(27.0), true));
+        // jdbc at 78 ms and 200 connections: 27 answers/s in the warm-up, a reply of 7 s: capped at 9 s
+        assertEquals(9, StepExecutor.repetitionSec(3, 200, warmup(27.0), true));
         // no answer at all in the warm-up: the longest
-        assertEquals(12, StepExecutor.repetitionSec(3, 200, warmup(0.0), true));
+        assertEquals(9, StepExecutor.repetitionSec(3, 200, warmup(0.0), true));
     }
 
     @Test
