@@ -62,4 +62,12 @@ class ActuatorTest {
             assertThat(portal.get(hidden).status()).as(hidden).isEqualTo(404);
         }
     }
+
+    @Test
+    void pagesReuseOneResolvedViewInsteadOfBuildingOneEach() {
+        Portal portal = Portal.shared(Serving.valueOf("nonblocking"));
+        assertThat(portal.get("/?seed=1").status()).isEqualTo(200);
+        var resolver = portal.context.getBean(org.springframework.web.servlet.view.freemarker.FreeMarkerViewResolver.class);
+        assertThat(resolver.isCache()).as("views cached").isTrue();
+    }
 }
