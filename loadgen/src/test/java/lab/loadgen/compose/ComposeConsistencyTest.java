@@ -211,11 +211,14 @@ class ComposeConsistencyTest {
     /** docker-compose.yml with docker-compose.swarm.yml, as scripts/swarm.sh merges them (mysql-shop on a node of its own). */
     @SuppressWarnings("unchecked")
     static Map<String, Map<String, Object>> swarmServices() throws IOException, InterruptedException {
-        Map<String, String> env = new java.util.HashMap<>(Map.of("SWARM_SECRETS", "/run/none"));
+        // what scripts/swarm.sh sets: each role's and each server's own address to bind (10.0.0.x: no 0.0.0.0)
+        Map<String, String> env = new java.util.HashMap<>(Map.of("SWARM_SECRETS", "/run/none", "APP_BIND", "10.0.0.2",
+                "LOAD_BIND", "10.0.0.3", "TOXIPROXY_API_BIND", "10.0.0.1"));
         for (String server : DATABASES) {
             String prefix = server.toUpperCase().replace('-', '_');
             env.put(prefix + "_ROLE", server.equals("mysql-shop") ? server : "db");
             env.put(prefix + "_PORT", "1");
+            env.put(prefix + "_BIND", "10.0.0.1");
         }
         Map<String, Object> merged = new Yaml().load(dockerComposeConfig(env,
                 ROOT.resolve("docker-compose.yml"), ROOT.resolve("docker-compose.swarm.yml")));
