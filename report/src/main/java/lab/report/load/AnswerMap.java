@@ -187,7 +187,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         }
         // what the link adds per query: this column's probe less the proxy hop's (the 0 ms column)
         return String.format(Locale.ROOT, "%s · SELECT 1 at rest: %.2f ms", name, measured.median())
-                + (hop == null ? "" : String.format(Locale.ROOT, " (+%.2f ms over the proxy hop)", measured.median() - hop.median()));
+                + (hop == null ? "" : String.format(Locale.ROOT, " (%+.2f ms over the proxy hop)", measured.median() - hop.median()));
     }
 
     /** The median round trip the points' probes saw at rest at this link, or null. */
