@@ -17,8 +17,7 @@ cd "$root"
 . "$here/lib/link-check.sh"
 
 say() { printf '[e2e-compose] %s\n' "$*"; }
-fail() { say "FAIL: $*"; exit 1; }
-port_open() { timeout 1 bash -c ":</dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+. "$here/lib/e2e.sh"
 
 for n in $(instance_names); do
   port=$(instance_field "$n" 4)
@@ -44,13 +43,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$here/images/compose-v2.sh"
-make --no-print-directory jars
-"$here/images/build.sh"
-set -a
-eval "$("$here/images/build.sh" env)"
-JARS=prebuilt WRK2=off OHA=off SCALE=tiny
-set +a
+container_inputs
 say "base images and tools ready after $((SECONDS - start)) s"
 
 t=$SECONDS

@@ -20,7 +20,7 @@ cd "$root"
 . "$here/lib/server-ports.sh"
 
 say() { printf '[e2e-swarm-nodes] %s\n' "$*"; }
-fail() { say "FAIL: $*"; exit 1; }
+. "$here/lib/e2e.sh"
 nodes=$here/lib/netns-nodes.sh
 doc=docs/several-machines.md
 
@@ -67,13 +67,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$here/images/compose-v2.sh"
-make --no-print-directory jars
-DOCKER_HOST=${ENGINE[load]} "$here/images/build.sh"
-set -a
-eval "$("$here/images/build.sh" env)"
-JARS=prebuilt WRK2=off OHA=off SCALE=tiny SHARED_MACHINE=true
-set +a
+container_inputs "${ENGINE[load]}"
+export SHARED_MACHINE=true
 say "base images and tools ready after $((SECONDS - start)) s"
 
 say "the swarm: load-host the manager, db-host and app-host join"

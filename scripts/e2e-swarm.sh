@@ -19,8 +19,7 @@ cd "$root"
 . "$here/lib/server-ports.sh"
 
 say() { printf '[e2e-swarm] %s\n' "$*"; }
-fail() { say "FAIL: $*"; exit 1; }
-port_open() { timeout 1 bash -c ":</dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+. "$here/lib/e2e.sh"
 
 export STACK=asyncdb-lab-e2e
 # Every port the stack listens on (host network): instances, Toxiproxy, the database servers.
@@ -58,13 +57,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$here/images/compose-v2.sh"
-make --no-print-directory jars
-"$here/images/build.sh"
-set -a
-eval "$("$here/images/build.sh" env)"
-JARS=prebuilt WRK2=off OHA=off SCALE=tiny
-set +a
+container_inputs
 say "base images and tools ready after $((SECONDS - start)) s"
 
 [ "$(docker info -f '{{.Swarm.LocalNodeState}}')" = inactive ] || docker swarm leave --force >/dev/null

@@ -67,7 +67,10 @@ public final class ProxiedSource implements AutoCloseable {
         proxy.clearFaults();
     }
 
-    /** Holds (on) or releases (off) all traffic; held bytes flow on release. */
+    /**
+     * A server that stopped answering (on), or back (off): what was sent during the silence is lost, so
+     * release closes the connections that crossed it, as TCP would reset them (LinkProxy#silent).
+     */
     public void stall(boolean on) {
         if (on) {
             proxy.silent();

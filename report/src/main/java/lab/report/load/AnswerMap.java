@@ -63,7 +63,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
      * @param answer   {@link #ASYNC} (the best asynchronous mode is separated from jdbc, in its favour),
      *                 {@link #BLOCKING} (jdbc is ahead of every asynchronous mode), or null (grey)
      * @param winner   the winners in words: "nonblocking ≈ reactive" (the best mode and every mode the
-     *                 rule cannot separate from it), or "jdbc"; null when grey
+     *                 rule cannot separate from it or within {@link #EQUIVALENT} of it), or "jdbc"; null when grey
      * @param best     the best asynchronous mode by median (jdbc where there is none)
      * @param value    the best mode's figure, "median (min–max)"
      * @param ratio    the best asynchronous mode's figure ÷ jdbc's with its interval, "10.1× (9.2–10.2)"
@@ -276,7 +276,10 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
                 jdbc, better).outcome() == Pairwise.Outcome.FIRST).findFirst().orElse(asyncModes.getFirst());
     }
 
-    /** The best mode and every mode the rule cannot separate from it that is also ahead of jdbc. */
+    /**
+     * The best mode and every mode also ahead of jdbc that is its equal: the rule cannot separate the
+     * two, or their medians are less than {@link #EQUIVALENT} apart.
+     */
     private static List<String> winners(String best, List<String> asyncModes, Map<String, Verdict.Candidate> candidates,
                                         Verdict.Better better) {
         Verdict.Candidate b = candidates.get(best);
@@ -284,12 +287,29 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         List<String> winners = new ArrayList<>(List.of(best));
         for (String m : asyncModes) {
             Verdict.Candidate c = candidates.get(m);
-            if (!m.equals(best) && Pairwise.compare(best, b, m, c, better).outcome() == Pairwise.Outcome.TIE
+            if (!m.equals(best) && equal(Pairwise.compare(best, b, m, c, better))
                     && Pairwise.compare(m, c, AppVerdict.BASELINE, jdbc, better).outcome() == Pairwise.Outcome.FIRST) {
                 winners.add(m);
             }
         }
         return winners;
+    }
+
+    /**
+     * Two asynchronous modes whose medians are closer than this are named together even where the rule
+     * separates them. Such a difference flips from run to run (portal at 200 connections and lan: nonblocking
+     * alone in one default run, "nonblocking ≈ reactive" in the next) and does not change the answer to the
+     * map's question, blocking or asynchronous; the ranking line still shows the order the rule found.
+     */
+    static final double EQUIVALENT = 1.10;
+
+    private static boolean equal(Pairwise.Comparison bestAgainstOther) {
+        if (bestAgainstOther.outcome() == Pairwise.Outcome.TIE) {
+            return true;
+        }
+        Spread r = bestAgainstOther.ratio();
+        return bestAgainstOther.outcome() == Pairwise.Outcome.FIRST && r != null && !Double.isNaN(r.median())
+                && Math.max(r.median(), 1 / r.median()) < EQUIVALENT;
     }
 
     /**

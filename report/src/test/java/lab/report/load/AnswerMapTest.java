@@ -121,6 +121,21 @@ class AnswerMapTest {
     }
 
     @Test
+    void asynchronousModesLessThanTenPercentApartAreNamedTogetherEvenWhereTheRuleSeparatesThem() {
+        // nonblocking 7 % ahead of reactive, 25 % ahead of virtual, each separated by the rule; all far ahead of jdbc
+        List<Series> series = List.of(
+                series("jdbc", point(200, 0.19, 90, 400, 100, 101, 102, 100, 101), point(20, 0.0, 90, 400, 410, 420)),
+                series("nonblocking", point(200, 0.19, 95, 28, 1070, 1071, 1072, 1070, 1071),
+                        point(20, 0.0, 90, 400, 410, 420)),
+                series("reactive", point(200, 0.19, 95, 28, 1000, 1001, 1002, 1000, 1001)),
+                series("virtual", point(200, 0.19, 95, 28, 856, 857, 858, 856, 857)));
+        AnswerMap.Cell c = AnswerMap.of(AppVerdict.of("portal", "wrk", series), series, 2).at("goodput", 200, 0.19)
+                .orElseThrow();
+        assertEquals("nonblocking > reactive > virtual", c.ranking());
+        assertEquals("nonblocking ≈ reactive", c.winner());
+    }
+
+    @Test
     void jdbcAheadOfEveryAsynchronousModeIsBlockingsAnswer() {
         List<Series> series = List.of(
                 series("jdbc", point(20, 0.0, 90, 30, 800, 810, 820), point(20, 20.0, 90, 30, 800, 810, 820),
