@@ -30,7 +30,12 @@ public final class ThesisClaims {
      * complicated to use" counted from the source under {@code root}.
      */
     public static ClaimSet load(List<AppVerdict> verdicts, Path root) {
-        List<Claim> claims = new ArrayList<>(LoadClaims.of(verdicts));
+        return load(verdicts, root, null);
+    }
+
+    /** As above, each link judged on what it adds to the run's proxy hop at rest ({@code hopMs}, null: not measured). */
+    public static ClaimSet load(List<AppVerdict> verdicts, Path root, Double hopMs) {
+        List<Claim> claims = new ArrayList<>(LoadClaims.of(verdicts, hopMs));
         claims.add(Complexity.claim(root));
         return new ClaimSet("load", "thesis 4.2–4.3 and 5, on this run's goodput and this repository's code", claims);
     }

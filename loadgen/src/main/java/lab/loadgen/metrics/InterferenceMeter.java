@@ -12,8 +12,8 @@ import lab.report.results.Interference;
 
 /**
  * Who used the CPU while a repetition ran: the measured instance, the link (toxiproxy), the database
- * servers, the other lab instances, and the rest of the machine's busy time after those, the load
- * tool and loadgen itself. Each part is read from its cgroup v2 group where the lab has them
+ * servers, the kernel's network (interrupts and softirqs, charged to no process), the other lab
+ * instances, and the rest of the machine's busy time after those, the load tool and loadgen itself. Each part is read from its cgroup v2 group where the lab has them
  * ({@link CgroupCpu}: every process and child of that part, PostgreSQL's forked backends included),
  * else from /proc by the lab's PID files and the database servers' process names. Usage:
  * {@code Mark m = start(); ... run ...; stop(m, toolCpuSec)}.
@@ -22,13 +22,15 @@ public final class InterferenceMeter {
 
     /** Database server processes by command name, and the name they are reported under. */
     static final Map<String, String> DATABASES = Map.of("mariadbd", "mariadb", "mysqld", "mariadb", "postgres", "postgresql");
+    /** The part for the machine's interrupts and softirqs: the kernel's side of the measured path's network. */
+    static final String NETWORK = "kernel network (irq, softirq)";
 
     private final Path pidsDir;
     private final String measured;
     private final CgroupCpu groups;
 
     /** Where the CPU times stood when a repetition started; {@code groupSec} per lab group (empty: none). */
-    public record Mark(long nanos, Double machineSec, Double selfSec, Map<Long, Double> procSec,
+    public record Mark(long nanos, Double machineSec, Double interruptSec, Double selfSec, Map<Long, Double> procSec,
                        Map<Long, String> dbs, Map<String, Long> instances, Map<String, Double> groupSec) {
     }
 
@@ -49,16 +51,16 @@ public final class InterferenceMeter {
     public Mark start() {
         Map<String, Double> groupSec = groups.usageSec();
         if (groupSec.containsKey(measured)) {
-            return new Mark(System.nanoTime(), ProcCpu.machineBusySec(), ProcCpu.processSec(ProcessHandle.current().pid()),
-                    Map.of(), Map.of(), Map.of(), groupSec);
+            return new Mark(System.nanoTime(), ProcCpu.machineBusySec(), ProcCpu.interruptSec(),
+                    ProcCpu.processSec(ProcessHandle.current().pid()), Map.of(), Map.of(), Map.of(), groupSec);
         }
         Map<String, Long> instances = instancePids();
         Map<Long, String> dbs = ProcCpu.byName(DATABASES.keySet());
         Map<Long, Double> proc = new HashMap<>();
         instances.values().forEach(pid -> put(proc, pid));
         dbs.keySet().forEach(pid -> put(proc, pid));
-        return new Mark(System.nanoTime(), ProcCpu.machineBusySec(), ProcCpu.processSec(ProcessHandle.current().pid()),
-                proc, dbs, instances, Map.of());
+        return new Mark(System.nanoTime(), ProcCpu.machineBusySec(), ProcCpu.interruptSec(),
+                ProcCpu.processSec(ProcessHandle.current().pid()), proc, dbs, instances, Map.of());
     }
 
     private static void put(Map<Long, Double> proc, long pid) {
@@ -113,6 +115,14 @@ public final class InterferenceMeter {
             } else {
                 others.put(e.getKey(), pct);
             }
+        }
+        // the kernel's network processing (loopback between load tool, app, proxy and servers) runs in
+        // softirqs charged to no process: part of the measured path too, not of the rest
+        Double interruptNow = ProcCpu.interruptSec();
+        if (m.interruptSec() != null && interruptNow != null) {
+            double pct = Math.max(0, interruptNow - m.interruptSec()) / wall * 100;
+            links.put(NETWORK, pct);
+            accounted += pct;
         }
         dbs.putAll(links);
         for (Map.Entry<Long, String> e : m.dbs().entrySet()) {

@@ -78,6 +78,11 @@ public record Run(String id, String started, String finished, String profile, Ma
                 warmups, profiles);
     }
 
+    /** {@code SELECT 1} at rest through a proxy with no toxic (ms): the lab's own hop; null where not measured. */
+    public Double hopAtRestMs() {
+        return proxyHop == null ? null : proxyHop.viaProxyMs();
+    }
+
     public Run finished(String when, String newStatus) {
         return new Run(id, started, when, profile, machine, newStatus, order, tools, plan, notes, runs, rounds, link,
                 proxyHop, warmups, profiles);
