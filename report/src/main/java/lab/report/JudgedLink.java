@@ -27,17 +27,19 @@ public record JudgedLink(String text, String offSetting) {
     }
 
     /**
-     * As above, on what the link adds to the lab's own proxy hop when that was measured at rest
-     * ({@code hopMs}: {@code SELECT 1} through a proxy with no toxic): the thesis' round trip is a
-     * ping between two hosts, while the measured one also holds the server's {@code SELECT 1}, the
-     * driver and the proxy hop, which made the portal's 0.19 ms link read 0.46 ms, "off the link".
+     * As above, on what the link adds to a direct query when one was measured at rest ({@code directMs}:
+     * {@code SELECT 1} straight to the server, no proxy), as the lab's links are calibrated (the proxy
+     * hop is part of the link): the thesis' round trip is a ping between two hosts, while the measured
+     * one also holds the server's {@code SELECT 1} and the driver, which made the portal's 0.19 ms link
+     * read 0.46 ms, "off the link".
      */
-    public static JudgedLink of(String name, double thesisRttMs, Double askedMs, Double measuredMs, Double hopMs) {
-        boolean overHop = measuredMs != null && hopMs != null;
-        Double rtt = overHop ? Math.max(0, measuredMs - hopMs) : measuredMs != null ? measuredMs : askedMs;
+    public static JudgedLink of(String name, double thesisRttMs, Double askedMs, Double measuredMs, Double directMs) {
+        // a direct probe slower than the link's own was not at rest (a cold probe read 1.02 ms): not used
+        boolean overDirect = measuredMs != null && directMs != null && directMs < measuredMs;
+        Double rtt = overDirect ? measuredMs - directMs : measuredMs != null ? measuredMs : askedMs;
         String figures = (askedMs == null ? "" : ms(askedMs) + " asked, ")
                 + (measuredMs == null ? "RTT not measured: judged on the asked one" : ms(measuredMs) + " measured RTT")
-                + (overHop ? ", " + ms(rtt) + " over the proxy hop (" + ms(hopMs) + " at rest)" : "");
+                + (overDirect ? ", " + ms(rtt) + " over a direct query (" + ms(directMs) + " at rest)" : "");
         if (rtt == null) {
             return new JudgedLink(name + ", RTT neither asked nor measured, not known to be the thesis' link",
                     "RTT unknown, thesis " + ms(thesisRttMs));
@@ -47,7 +49,7 @@ public record JudgedLink(String text, String offSetting) {
             return new JudgedLink("on the thesis' link (" + name + ": " + figures + ")", "");
         }
         return new JudgedLink("off the thesis' link (" + name + ": " + figures + "; thesis " + ms(thesisRttMs) + ")",
-                "off the thesis' link: " + ms(rtt) + (measuredMs == null ? " asked" : overHop ? " measured over the proxy hop"
+                "off the thesis' link: " + ms(rtt) + (measuredMs == null ? " asked" : overDirect ? " measured over a direct query"
                         : " measured") + " RTT, thesis "
                         + ms(thesisRttMs));
     }

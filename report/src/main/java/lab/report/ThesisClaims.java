@@ -33,9 +33,9 @@ public final class ThesisClaims {
         return load(verdicts, root, null);
     }
 
-    /** As above, each link judged on what it adds to the run's proxy hop at rest ({@code hopMs}, null: not measured). */
-    public static ClaimSet load(List<AppVerdict> verdicts, Path root, Double hopMs) {
-        List<Claim> claims = new ArrayList<>(LoadClaims.of(verdicts, hopMs));
+    /** As above, each link judged on what it adds to the run's direct query at rest ({@code directMs}, null: not measured). */
+    public static ClaimSet load(List<AppVerdict> verdicts, Path root, Double directMs) {
+        List<Claim> claims = new ArrayList<>(LoadClaims.of(verdicts, directMs));
         claims.add(Complexity.claim(root));
         return new ClaimSet("load", "thesis 4.2–4.3 and 5, on this run's goodput and this repository's code", claims);
     }

@@ -129,7 +129,7 @@ final class LoadFigures {
                 f.figure().axis), 340);
         Spread rtt = measured.isEmpty() ? null : Spread.of(measured);
         html.note("Link: " + JudgedLink.of(f.link().name(), f.link().rttMs(), f.link().rttMs(), rtt == null ? null : rtt.median(),
-                load.map(r -> r.run().hopAtRestMs()).orElse(null)).text()
+                load.map(r -> r.run().directAtRestMs()).orElse(null)).text()
                 + (rtt == null ? "" : String.format(Locale.ROOT, "; measured on %d points, %s–%s ms", rtt.n(),
                 Fmt.trimmed(rtt.min()), Fmt.trimmed(rtt.max()))) + ".");
         List<Claim> mine = f.claims().isEmpty() ? List.of() : claims.stream().filter(c -> c.source().equals(f.claims())).toList();

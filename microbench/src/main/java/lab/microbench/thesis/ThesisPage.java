@@ -67,7 +67,7 @@ public final class ThesisPage {
                 page.scoresOf(Experiment.VERTICAL), page.measuredRtts()).claims();
         // a smoke run decides nothing (two short repetitions): its figures are drawn, no claim is judged on it
         List<Claim> loadClaims = load.filter(r -> !VerdictView.SMOKE.equals(r.run().profile()))
-                .map(r -> ThesisClaims.load(AppVerdict.of(r), Path.of(""), r.run().hopAtRestMs()).claims()).orElse(List.of());
+                .map(r -> ThesisClaims.load(AppVerdict.of(r), Path.of(""), r.run().directAtRestMs()).claims()).orElse(List.of());
         List<Claim> all = new ArrayList<>(micro);
         all.addAll(loadClaims);
         page.summary(all, load);
@@ -140,8 +140,8 @@ public final class ThesisPage {
                 Page.Row.text("network", "1 Gb/s Ethernet (0.19 ms RTT) and an Internet link (78 ms RTT)",
                         "loopback through Toxiproxy, which adds the round trip (lan, wan) and a proxy hop of its own; "
                                 + "the round trip is measured beside every figure",
-                        "a claim is judged on the measured round trip (a load claim on what it adds to the proxy hop "
-                                + "at rest, where the run measured that: a SELECT 1 holds more than the thesis' ping), and "
+                        "a claim is judged on the measured round trip (a load claim on what it adds to a direct query "
+                                + "at rest, where the run measured one: a SELECT 1 holds more than the thesis' ping), and "
                                 + "labelled off the thesis' link when it lies more than "
                                 + Fmt.trimmed(lab.report.JudgedLink.FACTOR) + "× away"),
                 Page.Row.text("drivers", "ADBCJ: its own non-blocking MySQL and PostgreSQL drivers, and ADBCJ-JDBC (JDBC "

@@ -61,20 +61,20 @@ public final class LoadClaims {
     }
 
     /**
-     * @param hopMs the run's proxy hop at rest ({@code SELECT 1} through a proxy with no toxic, ms), or null:
-     *              the link is then judged on what it adds to it ({@link JudgedLink})
+     * @param directMs the run's direct query at rest ({@code SELECT 1} straight to a server, ms), or null: the
+     *                 link is then judged on what it adds to it ({@link JudgedLink})
      */
-    public static List<Claim> of(List<AppVerdict> verdicts, Double hopMs) {
+    public static List<Claim> of(List<AppVerdict> verdicts, Double directMs) {
         AppVerdict portal = find(verdicts, "portal");
         AppVerdict shop = find(verdicts, "shop");
         List<Claim> out = new ArrayList<>();
-        out.add(threadpoolBeatsJdbcAtLowLoad(portal, hopMs));
-        out.add(threadpoolDegradesPast400(portal, hopMs));
-        out.add(nonblockingImprovesDramatically(portal, hopMs));
-        out.add(fairHandOffIsAbysmal(portal, hopMs));
-        out.add(nonblockingScalesBetter(shop, hopMs));
-        out.add(jdbcOnTheEventLoopServesLeast(shop, hopMs));
-        out.addAll(errorsAtHighLoad(verdicts, hopMs));
+        out.add(threadpoolBeatsJdbcAtLowLoad(portal, directMs));
+        out.add(threadpoolDegradesPast400(portal, directMs));
+        out.add(nonblockingImprovesDramatically(portal, directMs));
+        out.add(fairHandOffIsAbysmal(portal, directMs));
+        out.add(nonblockingScalesBetter(shop, directMs));
+        out.add(jdbcOnTheEventLoopServesLeast(shop, directMs));
+        out.addAll(errorsAtHighLoad(verdicts, directMs));
         return out;
     }
 
@@ -106,9 +106,9 @@ public final class LoadClaims {
     /**
      * The rows asked at the thesis' link (lan) when there are any, else those without an RTT, else
      * those at the lowest RTT; judged on the link by the median of their measured round trips, less the
-     * run's proxy hop when it was measured.
+     * run's direct query at rest when it was measured.
      */
-    static Judged rows(AppVerdict v, Double hopMs) {
+    static Judged rows(AppVerdict v, Double directMs) {
         if (v == null) {
             return new Judged(List.of(), JudgedLink.unknown("no points", THESIS_LAN_RTT_MS));
         }
@@ -116,7 +116,7 @@ public final class LoadClaims {
                 .filter(r -> r.scenario().rttMs() != null && Math.abs(r.scenario().rttMs() - THESIS_LAN_RTT_MS) < 1e-9)
                 .toList();
         if (!lan.isEmpty()) {
-            return new Judged(lan, JudgedLink.of("lan", THESIS_LAN_RTT_MS, THESIS_LAN_RTT_MS, measured(lan), hopMs));
+            return new Judged(lan, JudgedLink.of("lan", THESIS_LAN_RTT_MS, THESIS_LAN_RTT_MS, measured(lan), directMs));
         }
         Optional<Double> lowest = v.rows().stream().map(r -> r.scenario().rttMs()).filter(Objects::nonNull)
                 .min(Double::compare);
@@ -128,7 +128,7 @@ public final class LoadClaims {
         JudgedLink link = unlinked && measured == null
                 ? JudgedLink.unknown("at the lab's link when the run started", THESIS_LAN_RTT_MS)
                 : JudgedLink.of(unlinked ? "the lab's link when the run started" : "the run's lowest RTT",
-                THESIS_LAN_RTT_MS, unlinked ? null : lowest.orElseThrow(), measured, hopMs);
+                THESIS_LAN_RTT_MS, unlinked ? null : lowest.orElseThrow(), measured, directMs);
         return new Judged(rows, link.onThesisLink() ? link
                 : new JudgedLink(link.text() + " (run PROFILE=thesis, or RTTS=0.19)", link.offSetting()));
     }
@@ -173,9 +173,9 @@ public final class LoadClaims {
     }
 
     /** Judged at every level of at most {@link #LOW_LOAD} connections where both modes were measured. */
-    static Claim threadpoolBeatsJdbcAtLowLoad(AppVerdict portal, Double hopMs) {
+    static Claim threadpoolBeatsJdbcAtLowLoad(AppVerdict portal, Double directMs) {
         String claim = "Thread-pool outperforms JDBC at low load (portal; low = ≤ " + LOW_LOAD + " connections)";
-        Judged j = rows(portal, hopMs);
+        Judged j = rows(portal, directMs);
         List<AppVerdict.Row> both = j.rows().stream().filter(r -> entry(r, THREADPOOL) != null && entry(r, JDBC) != null)
                 .sorted(Comparator.comparingInt(r -> r.scenario().concurrency())).toList();
         List<AppVerdict.Row> low = both.stream().filter(r -> r.scenario().concurrency() <= LOW_LOAD).toList();
@@ -196,9 +196,9 @@ public final class LoadClaims {
         return j.claim("4.2", claim, Claim.all(statuses), j.note() + ", " + String.join("; ", parts));
     }
 
-    static Claim threadpoolDegradesPast400(AppVerdict portal, Double hopMs) {
+    static Claim threadpoolDegradesPast400(AppVerdict portal, Double directMs) {
         String claim = "Thread-pool degrades past ~400 connections (portal)";
-        Judged j = rows(portal, hopMs);
+        Judged j = rows(portal, directMs);
         List<AppVerdict.Row> rows = j.rows().stream().filter(r -> entry(r, THREADPOOL) != null).toList();
         // like with like: the last level at or below 400 against the last level measured past it
         Optional<AppVerdict.Row> below = rows.stream().filter(r -> r.scenario().concurrency() <= DEGRADES_PAST)
@@ -223,10 +223,10 @@ public final class LoadClaims {
     }
 
     /** Against jdbc and the thread pool, at the highest level where all three were measured. */
-    static Claim nonblockingImprovesDramatically(AppVerdict portal, Double hopMs) {
+    static Claim nonblockingImprovesDramatically(AppVerdict portal, Double directMs) {
         String claim = "Non-blocking improves dramatically (portal; taken as ≥ " + DRAMATIC
                 + "× both jdbc and threadpool at the highest load, by the whole interval)";
-        Judged j = rows(portal, hopMs);
+        Judged j = rows(portal, directMs);
         Optional<AppVerdict.Row> high = j.rows().stream()
                 .filter(r -> entry(r, NONBLOCKING) != null && entry(r, JDBC) != null && entry(r, THREADPOOL) != null)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
@@ -267,10 +267,10 @@ public final class LoadClaims {
      * The fair pool runs in a pass of its own, the portal restarted with it (loadgen's fair pass), so
      * its repetitions share no rounds with the unfair pool's: the two are compared unpaired.
      */
-    static Claim fairHandOffIsAbysmal(AppVerdict portal, Double hopMs) {
+    static Claim fairHandOffIsAbysmal(AppVerdict portal, Double directMs) {
         String claim = String.format(Locale.ROOT, "A fair thread-pool hand-off is abysmal (portal; the thesis saw about "
                 + "%.0f req/s; taken as below %.0f %% of the unfair hand-off's goodput)", THESIS_FAIR_RPS, ABYSMAL * 100);
-        Judged j = rows(portal, hopMs);
+        Judged j = rows(portal, directMs);
         Optional<AppVerdict.Row> row = j.rows().stream()
                 .filter(r -> entry(r, THREADPOOL_FAIR) != null && entry(r, THREADPOOL) != null)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
@@ -294,9 +294,9 @@ public final class LoadClaims {
     }
 
     /** At {@link #SHOP_TOP} connections; a run without that level is judged at its highest, and its status says so. */
-    static Claim nonblockingScalesBetter(AppVerdict shop, Double hopMs) {
+    static Claim nonblockingScalesBetter(AppVerdict shop, Double directMs) {
         String claim = "Thread-pool scales fairly well, non-blocking scales better with less degradation (shop; up to 10,000 connections)";
-        Judged j = rows(shop, hopMs);
+        Judged j = rows(shop, directMs);
         List<AppVerdict.Row> rows = j.rows().stream()
                 .filter(r -> entry(r, THREADPOOL) != null && entry(r, NONBLOCKING) != null).toList();
         if (rows.size() < 2) {
@@ -325,9 +325,9 @@ public final class LoadClaims {
     }
 
     /** The thesis predicted, but never ran, blocking JDBC on the shop's event loop: every other mode should beat it. */
-    static Claim jdbcOnTheEventLoopServesLeast(AppVerdict shop, Double hopMs) {
+    static Claim jdbcOnTheEventLoopServesLeast(AppVerdict shop, Double directMs) {
         String claim = "JDBC on the Netty event loop serves less than every other mode (shop; predicted in 4.3, never run there)";
-        Judged j = rows(shop, hopMs);
+        Judged j = rows(shop, directMs);
         Optional<AppVerdict.Row> high = j.rows().stream().filter(r -> entry(r, JDBC) != null && r.modes().size() > 1)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
         if (high.isEmpty()) {
@@ -361,10 +361,10 @@ public final class LoadClaims {
      * not "not reproduced". The load tools see pages, not engines: which engine failed is in the kinds
      * only where a status tells it.
      */
-    static List<Claim> errorsAtHighLoad(List<AppVerdict> verdicts, Double hopMs) {
+    static List<Claim> errorsAtHighLoad(List<AppVerdict> verdicts, Double directMs) {
         List<Claim> out = new ArrayList<>();
         for (AppVerdict v : verdicts) {
-            Judged j = rows(v, hopMs);
+            Judged j = rows(v, directMs);
             String source = v.app().equals("portal") ? "4.2" : "4.3";
             Optional<AppVerdict.Row> high = j.rows().stream().max(Comparator.comparingInt(r -> r.scenario().concurrency()));
             String claim = "Non-blocking access fails requests at high load (past " + DEGRADES_PAST + " connections; above "

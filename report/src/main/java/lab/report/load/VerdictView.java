@@ -54,7 +54,7 @@ public final class VerdictView {
         model.put("verdicts", apps);
         model.put("maps", AnswerMap.of(r));
         // a smoke run decides nothing: no claim is judged on it
-        model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.load(verdicts, java.nio.file.Path.of(""), r.run().hopAtRestMs()).claims());
+        model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.load(verdicts, java.nio.file.Path.of(""), r.run().directAtRestMs()).claims());
         return model;
     }
 }

@@ -78,9 +78,9 @@ public record Run(String id, String started, String finished, String profile, Ma
                 warmups, profiles);
     }
 
-    /** {@code SELECT 1} at rest through a proxy with no toxic (ms): the lab's own hop; null where not measured. */
-    public Double hopAtRestMs() {
-        return proxyHop == null ? null : proxyHop.viaProxyMs();
+    /** {@code SELECT 1} at rest straight to a server (ms), as the proxy hop was measured; null where it was not. */
+    public Double directAtRestMs() {
+        return proxyHop == null ? null : proxyHop.directMs();
     }
 
     public Run finished(String when, String newStatus) {
