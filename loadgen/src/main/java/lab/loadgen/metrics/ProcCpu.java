@@ -24,16 +24,9 @@ public final class ProcCpu {
 
     /** Busy seconds of the whole machine since boot (all cores), or null. */
     public static Double machineBusySec() {
-        try {
-            String line = Files.readAllLines(PROC.resolve("stat")).getFirst();
-            String[] f = line.trim().split("\\s+");
-            // cpu user nice system idle iowait irq softirq steal
-            long busy = Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
-                    + Long.parseLong(f[7]) + Long.parseLong(f[8]);
-            return busy / HZ;
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
+        // cpu user nice system idle iowait irq softirq steal
+        long[] f = cpuTicks();
+        return f == null ? null : (f[1] + f[2] + f[3] + f[6] + f[7] + f[8]) / HZ;
     }
 
     /**
@@ -42,9 +35,19 @@ public final class ProcCpu {
      * core while the map's portal ran at 200 connections).
      */
     public static Double interruptSec() {
+        long[] f = cpuTicks();
+        return f == null ? null : (f[6] + f[7]) / HZ;
+    }
+
+    /** The first line of /proc/stat ("cpu" then its tick counters, index 1 on), or null. */
+    private static long[] cpuTicks() {
         try {
             String[] f = Files.readAllLines(PROC.resolve("stat")).getFirst().trim().split("\\s+");
-            return (Long.parseLong(f[6]) + Long.parseLong(f[7])) / HZ;
+            long[] ticks = new long[9];
+            for (int i = 1; i < ticks.length; i++) {
+                ticks[i] = Long.parseLong(f[i]);
+            }
+            return ticks;
         } catch (IOException | RuntimeException e) {
             return null;
         }
