@@ -11,6 +11,9 @@ import lab.seed.SeedException;
 /** Creates and drops whole databases; tests use throw-away ones named {@code bench_*}. */
 public final class Databases {
 
+    private static final String INSUFFICIENT_PRIVILEGE = "42501";
+    private static final int DROP_ATTEMPTS = 2;
+
     private Databases() {
     }
 
@@ -20,10 +23,42 @@ public final class Databases {
     }
 
     public static void drop(SourceUrl url) {
-        if (url.engine() == SourceUrl.Engine.POSTGRESQL) {
-            admin(url, "DROP DATABASE IF EXISTS " + quoted(url) + " WITH (FORCE)");
-        } else {
-            admin(url, "DROP DATABASE IF EXISTS " + quoted(url));
+        String plain = "DROP DATABASE IF EXISTS " + quoted(url);
+        if (url.engine() != SourceUrl.Engine.POSTGRESQL) {
+            admin(url, plain);
+            return;
+        }
+        // FORCE ends the lab's own leftover sessions, but PostgreSQL 15 refuses it while an autovacuum
+        // worker (a process of no role) is in the database, right after a load; a plain DROP stops that
+        // worker itself (and waits at most 5 s for other sessions). Bounded: about 11 s at worst.
+        String force = plain + " WITH (FORCE)";
+        for (int attempt = 1; ; attempt++) {
+            try {
+                execute(url, force);
+                return;
+            } catch (SQLException e) {
+                if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState()) || attempt == DROP_ATTEMPTS) {
+                    throw failed(url, force, e);
+                }
+            }
+            try {
+                execute(url, plain);
+                return;
+            } catch (SQLException e) {
+                if (attempt == DROP_ATTEMPTS) {
+                    throw failed(url, plain, e);
+                }
+            }
+            pause();
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SeedException("interrupted while dropping a database");
         }
     }
 
@@ -39,11 +74,21 @@ public final class Databases {
     }
 
     private static void admin(SourceUrl url, String sql) {
+        try {
+            execute(url, sql);
+        } catch (SQLException e) {
+            throw failed(url, sql, e);
+        }
+    }
+
+    private static void execute(SourceUrl url, String sql) throws SQLException {
         try (Connection c = adminConnection(url); Statement s = c.createStatement()) {
             s.execute(sql);
-        } catch (SQLException e) {
-            throw new SeedException("'" + sql + "' failed on " + url.host() + ":" + url.port() + ": " + e.getMessage());
         }
+    }
+
+    private static SeedException failed(SourceUrl url, String sql, SQLException e) {
+        return new SeedException("'" + sql + "' failed on " + url.host() + ":" + url.port() + ": " + e.getMessage());
     }
 
     /** A connection to the server's maintenance database, so the target itself may be missing. */
