@@ -44,12 +44,9 @@ public final class Databases {
             try {
                 execute(url, plain);
                 return;
-            } catch (SQLException e) {
-                if (attempt == DROP_ATTEMPTS) {
-                    throw failed(url, plain, e);
-                }
+            } catch (SQLException stillInUse) {
+                pause(); // then FORCE again, which ends the lab's sessions or reports why not
             }
-            pause();
         }
     }
 
