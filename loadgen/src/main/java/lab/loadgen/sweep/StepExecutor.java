@@ -243,22 +243,27 @@ final class StepExecutor {
     /** The idle CPU of an instance between repetitions: below this share of one core. */
     static final double IDLE_CORES = 0.10;
     private static final Duration IDLE_POLL = Duration.ofMillis(100);
-    /** At most this long: a jdbc page at 78 ms still runs its queries ~1.3 s after its client left. */
-    private static final Duration IDLE_MAX = Duration.ofSeconds(3);
+    /**
+     * At most this long: a jdbc page at 78 ms still runs its queries ~1.3 s after its client left, and
+     * the shop's jdbc mode, whose event loops run the queries, serves every request of a closed
+     * connection first (1,000 of them at 20 ms: minutes).
+     */
+    static final Duration IDLE_MAX = Duration.ofSeconds(20);
 
     /**
      * After a repetition: waits until the instance serves no request any more (its gauge
      * {@code http_server_requests_in_flight} is 0: pages whose client has gone still hold the
-     * databases) and its own CPU is below {@link #IDLE_CORES} of a core over {@link #IDLE_POLL}
+     * databases; a metrics endpoint that does not answer is busy, not idle: an event loop blocked by
+     * a query) and its own CPU is below {@link #IDLE_CORES} of a core over {@link #IDLE_POLL}
      * (its PID from the lab's PID files), at most {@link #IDLE_MAX}; with neither figure, the plan's
-     * fixed {@code pause}.
+     * fixed {@code pause}. Returns whether it saw the instance idle.
      */
-    void awaitIdle(Step step, Duration pause) throws InterruptedException {
+    boolean awaitIdle(Step step, Duration pause) throws InterruptedException {
         Long pid = pidOf(step.target().instance().name());
         boolean gauge = step.target().instance().hasMetrics();
         if (pid == null && !gauge) {
             Thread.sleep(pause);
-            return;
+            return true;
         }
         long deadline = System.nanoTime() + IDLE_MAX.toNanos();
         Double before = pid == null ? null : lab.loadgen.metrics.ProcCpu.processSec(pid);
@@ -268,16 +273,17 @@ final class StepExecutor {
             boolean cpuIdle = now == null || before == null
                     || (now - before) / (IDLE_POLL.toMillis() / 1000.0) < IDLE_CORES;
             before = now;
-            if (cpuIdle && (!gauge || inFlight(step.target()) == 0)) {
-                return;
+            if (cpuIdle && (!gauge || Double.valueOf(0).equals(inFlight(step.target())))) {
+                return true;
             }
         }
+        return false;
     }
 
-    /** The instance's requests in flight now (0 when it exports no gauge or does not answer). */
-    private double inFlight(Target t) throws InterruptedException {
+    /** The instance's requests in flight now: 0 without a gauge, null when its metrics do not answer. */
+    private Double inFlight(Target t) throws InterruptedException {
         var text = scrape(t);
-        return text == null ? 0 : text.sum(lab.loadgen.metrics.MetricsSampler.IN_FLIGHT).orElse(0);
+        return text == null ? null : text.sum(lab.loadgen.metrics.MetricsSampler.IN_FLIGHT).orElse(0);
     }
 
     private Long pidOf(String instance) {

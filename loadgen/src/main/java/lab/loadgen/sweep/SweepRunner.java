@@ -259,6 +259,14 @@ public final class SweepRunner {
         }
     }
 
+    private static void awaitIdle(StepExecutor exec, Step step, Progress progress) throws InterruptedException {
+        if (!exec.awaitIdle(step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)))) {
+            progress.info(String.format(java.util.Locale.ROOT, "%s: still busy %d s after its load stopped "
+                    + "(requests of closed connections): its next repetition may start on that backlog",
+                    step.label(), StepExecutor.IDLE_MAX.toSeconds()));
+        }
+    }
+
     /** One scenario: every mode's point, its repetitions in Williams rounds, 3 to 7; each point recorded when all its rounds ran. */
     private void runScenario(List<Step> scenario, ToolPlan tools, RunRecorder recorder, StepExecutor exec,
                              Progress progress) throws InterruptedException {
@@ -283,6 +291,7 @@ public final class SweepRunner {
             for (Step step : running) {
                 StepExecutor.PointWarmup w = exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
                 w.profiles().forEach(recorder::profile);
+                awaitIdle(exec, step, progress); // the warm-up's own requests must not open the first repetition
                 int plan = step.plan().durationSec();
                 int sec = budget.stretch(w.repetitionSec(), plan, step.plan().repetitions());
                 repSec.put(step, sec);
@@ -305,7 +314,7 @@ public final class SweepRunner {
                 for (Step step : order) {
                     reps.get(step).add(runOne(step, tools, exec, rates.get(step), r,
                             repSec.getOrDefault(step, step.plan().durationSec())));
-                    exec.awaitIdle(step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)));
+                    awaitIdle(exec, step, progress);
                 }
                 lastRoundSec = (System.nanoTime() - roundStart) / 1e9;
             }

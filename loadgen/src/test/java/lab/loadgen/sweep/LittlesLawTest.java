@@ -43,4 +43,18 @@ class LittlesLawTest {
         assertFalse(point(false, 800, 300, 190.0).hasFlag(Point.FLAG_INCONSISTENT), "the app sees 190");
         assertFalse(point(false, 800, 300, null).hasFlag(Point.FLAG_INCONSISTENT), "no app figure, no flag");
     }
+
+    @Test
+    void aClosedLoopWithNoAnswerAtAllFailedInsteadOfVanishing() {
+        Measurement none = new Measurement(0.0, null, Measurement.Latencies.NONE, 0L, 3.01, 0L, Map.of(), null, null,
+                Map.of(), null, 0L, 0.0, null, null, Point.SUCCESSES);
+        ServerMetrics s = new ServerMetrics(50, 100.0, 30.0, null, 5, null, Map.of(), null, Map.of(), null);
+        Point silent = Points.of(new Points.StepData(1000, none, s, null, null, null, "raw/x", "t", null, 78.0, 2, true));
+        assertTrue(silent.hasFlag(Point.FLAG_FAILED));
+        assertTrue(silent.error().contains("no answer within the 3.0 s window from 1000 connections"), silent.error());
+        Point point = lab.report.results.Repetitions.aggregate(1000, List.of(silent, silent, silent), true, 78.0);
+        assertTrue(point.hasFlag(Point.FLAG_FAILED), "a loss, in red");
+        Point open = Points.of(new Points.StepData(1000, none, s, null, null, 500, "raw/x", "t", null, 78.0, 2, false));
+        assertFalse(open.hasFlag(Point.FLAG_FAILED), "an open loop's figures stand as they are");
+    }
 }

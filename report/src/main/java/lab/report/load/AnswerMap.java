@@ -192,9 +192,13 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         }
         // what the link adds per query: this column's probe less a direct query (the links are calibrated so,
         // proxy hop included), else less the proxy hop's (the 0 ms column)
+        // a slower reference was not at rest (probes at a map's start read 0.6-1.1 ms): no negative link
         String added = directMs != null && directMs < measured.median()
                 ? String.format(Locale.ROOT, " (%+.2f ms over a direct query)", measured.median() - directMs)
-                : hop == null ? "" : String.format(Locale.ROOT, " (%+.2f ms over the proxy hop)", measured.median() - hop.median());
+                : hop == null ? ""
+                : hop.median() <= measured.median()
+                ? String.format(Locale.ROOT, " (%+.2f ms over the proxy hop)", measured.median() - hop.median())
+                : String.format(Locale.ROOT, " (the proxy hop's own probes read %.2f ms: not at rest)", hop.median());
         return String.format(Locale.ROOT, "%s · SELECT 1 at rest: %.2f ms", name, measured.median()) + added;
     }
 
@@ -244,7 +248,8 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         Verdict.Candidate b = candidates.get(best);
         Pairwise.Comparison vsJdbc = Pairwise.compare(best, b, AppVerdict.BASELINE, jdbc, better);
         Spread r = vsJdbc.ratio();
-        String ratio = r == null || Double.isNaN(r.median()) ? null : LoadClaims.ratioText(r);
+        // against a jdbc that failed in every repetition the ratio is infinite: the cell's loss line says it
+        String ratio = r == null || Double.isNaN(r.median()) || jdbc.isLoss() ? null : LoadClaims.ratioText(r);
         Double ratioMedian = r == null || Double.isNaN(r.median()) ? null : r.median();
         Point bp = points.get(best);
         return switch (vsJdbc.outcome()) {

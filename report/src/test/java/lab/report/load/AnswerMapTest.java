@@ -121,6 +121,30 @@ class AnswerMapTest {
     }
 
     @Test
+    void aColumnNeverReadsANegativeLinkWhenItsReferenceWasNotAtRest() {
+        // the map's first probes (0 ms column, direct query) read 0.76-0.77 ms; the lan column's 0.30 ms
+        List<Series> series = List.of(series("jdbc", point(20, 0.0, 90, 30, 400).withLinkRtt(0.76, null),
+                point(20, 0.19, 90, 30, 400).withLinkRtt(0.30, null)));
+        String lan = AnswerMap.rttLabel(0.19, series, 0.77);
+        assertTrue(lan.contains("SELECT 1 at rest: 0.30 ms (the proxy hop's own probes read 0.76 ms: not at rest)"), lan);
+        assertTrue(AnswerMap.rttLabel(0.19, series, 0.21).endsWith("(+0.09 ms over a direct query)"));
+    }
+
+    @Test
+    void aJdbcThatAnsweredNothingLosesWithoutAnInfiniteRatio() {
+        List<Series> series = List.of(
+                series("jdbc", point(1000, 0.0, 90, 400, 410, 420), failed(1000, 78.0), point(50, 0.0, 90, 400, 410, 420)),
+                series("nonblocking", point(1000, 0.0, 95, 28, 900, 910, 920), point(1000, 78.0, 30, 250, 2400, 2500, 2600),
+                        point(50, 0.0, 90, 400, 410, 420)));
+        AnswerMap m = AnswerMap.of(AppVerdict.of("shop", "wrk", series), series, 2);
+        AnswerMap.Cell wan = m.at("goodput", 1000, 78.0).orElseThrow();
+        assertEquals(AnswerMap.Cell.ASYNC, wan.answer());
+        assertEquals("nonblocking", wan.winner());
+        assertEquals(List.of("jdbc"), wan.losses());
+        assertEquals(null, wan.ratio(), "no '∞ (∞–∞)': the loss line says jdbc served nothing");
+    }
+
+    @Test
     void asynchronousModesLessThanTenPercentApartAreNamedTogetherEvenWhereTheRuleSeparatesThem() {
         // nonblocking 7 % ahead of reactive, 25 % ahead of virtual, each separated by the rule; all far ahead of jdbc
         List<Series> series = List.of(
