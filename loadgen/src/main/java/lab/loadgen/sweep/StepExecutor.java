@@ -249,23 +249,25 @@ final class StepExecutor {
      * connection first (1,000 of them at 20 ms: minutes).
      */
     static final Duration IDLE_MAX = Duration.ofSeconds(20);
+    /** ... and at the end of a scenario, before the link changes, at most this long. */
+    static final Duration SCENARIO_IDLE_MAX = Duration.ofSeconds(60);
 
     /**
      * After a repetition: waits until the instance serves no request any more (its gauge
      * {@code http_server_requests_in_flight} is 0: pages whose client has gone still hold the
      * databases; a metrics endpoint that does not answer is busy, not idle: an event loop blocked by
      * a query) and its own CPU is below {@link #IDLE_CORES} of a core over {@link #IDLE_POLL}
-     * (its PID from the lab's PID files), at most {@link #IDLE_MAX}; with neither figure, the plan's
+     * (its PID from the lab's PID files), at most {@code max}; with neither figure, the plan's
      * fixed {@code pause}. Returns whether it saw the instance idle.
      */
-    boolean awaitIdle(Step step, Duration pause) throws InterruptedException {
+    boolean awaitIdle(Step step, Duration pause, Duration max) throws InterruptedException {
         Long pid = pidOf(step.target().instance().name());
         boolean gauge = step.target().instance().hasMetrics();
         if (pid == null && !gauge) {
             Thread.sleep(pause);
             return true;
         }
-        long deadline = System.nanoTime() + IDLE_MAX.toNanos();
+        long deadline = System.nanoTime() + max.toNanos();
         Double before = pid == null ? null : lab.loadgen.metrics.ProcCpu.processSec(pid);
         while (System.nanoTime() < deadline) {
             Thread.sleep(IDLE_POLL);

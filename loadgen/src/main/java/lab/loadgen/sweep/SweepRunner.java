@@ -260,10 +260,14 @@ public final class SweepRunner {
     }
 
     private static void awaitIdle(StepExecutor exec, Step step, Progress progress) throws InterruptedException {
-        if (!exec.awaitIdle(step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)))) {
+        awaitIdle(exec, step, progress, StepExecutor.IDLE_MAX);
+    }
+
+    private static void awaitIdle(StepExecutor exec, Step step, Progress progress, Duration max) throws InterruptedException {
+        if (!exec.awaitIdle(step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)), max)) {
             progress.info(String.format(java.util.Locale.ROOT, "%s: still busy %d s after its load stopped "
-                    + "(requests of closed connections): its next repetition may start on that backlog",
-                    step.label(), StepExecutor.IDLE_MAX.toSeconds()));
+                    + "(requests of closed connections): what it measures next may start on that backlog",
+                    step.label(), max.toSeconds()));
         }
     }
 
@@ -323,6 +327,10 @@ public final class SweepRunner {
                     ? Points.failed(step.level(), "interrupted (Ctrl-C) while running", null, now()).withRttMs(step.rttMs())
                     : aggregate(step, done)));
             throw e;
+        }
+        // before the link changes: a backlog left here would be served at the next, slower link
+        for (Step step : running) {
+            awaitIdle(exec, step, progress, StepExecutor.SCENARIO_IDLE_MAX);
         }
         running.forEach(step -> linkRtt.get(step).addAll(probe(step)));
         for (Step step : scenario) {
