@@ -91,6 +91,35 @@ write_proxies() {
   ) >"$TOXIPROXY_CONFIG"
 }
 
+# The containers' cgroups for the sweep's CPU accounting (lab.loadgen.metrics.CgroupCpu reads
+# $LAB_RUN_DIR/cgroups in the loadgen container, which sees this host's /sys/fs/cgroup read-only at
+# /host-cgroup): per container "<part> <its accounting file>", a cgroup v1 cpuacct.usage (Docker on
+# cgroup v1) or else a cgroup v2 cpu.stat; the database servers under the parts the native lab names
+# (mariadb, postgresql). Read from /proc on this host, and only where the process's groups name the
+# container (a remote engine's PIDs mean nothing here): elsewhere the file stays empty and the
+# figure is unmeasured, never a flag.
+write_cgroups() {
+  local id service pid v1 v2 cpuacct cgroup2 file
+  cpuacct=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpuacct(,|$)/ {print $2; exit}' /proc/mounts)
+  cgroup2=$(awk '$3 == "cgroup2" {print $2; exit}' /proc/mounts)
+  mkdir -p "$LAB_RUN_DIR"
+  for id in $(compose ps -q); do
+    read -r service pid < <(docker inspect -f '{{index .Config.Labels "com.docker.compose.service"}} {{.State.Pid}}' "$id") || continue
+    [ "$pid" != 0 ] && [ -r "/proc/$pid/cgroup" ] || continue
+    v1=$(awk -F: '$2 ~ /(^|,)cpuacct(,|$)/ {print $3}' "/proc/$pid/cgroup")
+    v2=$(awk -F: '$1 == "0" {print $3}' "/proc/$pid/cgroup")
+    file=
+    if [ -n "$cpuacct" ] && [[ $v1 == *"$id"* ]]; then
+      file=$cpuacct$v1/cpuacct.usage
+    elif [ -n "$cgroup2" ] && [[ $v2 == *"$id"* ]]; then
+      file=$cgroup2$v2/cpu.stat
+    fi
+    [ -n "$file" ] && [ -r "$file" ] && [[ $file == /sys/fs/cgroup/* ]] || continue
+    case $service in mysql-*) service=mariadb ;; postgres-*) service=postgresql ;; esac
+    echo "$service $file"
+  done >"$LAB_RUN_DIR/cgroups"
+}
+
 # `loadgen link …` in a one-off loadgen container: the proxies' RTT, recorded in $LAB_RUN_DIR/link.
 link() {
   compose --profile loadgen run --rm --no-deps loadgen link "$@"
@@ -166,6 +195,7 @@ case ${1:-} in
     # One Docker host runs databases, apps and the load generator: they share the machine.
     args=(sweep --profile "${2:-quick}" --app "${3:-all}" --results-dir /results --instances /app/instances.conf --instance-hosts --shared-machine=true)
     [ -n "${4:-}" ] && args+=(--modes "$4")
+    write_cgroups
     compose --profile loadgen run --rm loadgen "${args[@]}"
     ;;
   --) shift; compose "$@" ;;

@@ -75,7 +75,7 @@ say "smoke sweep took $((SECONDS - t)) s"
 run_id=$(basename "$(readlink results/latest)")
 run_dir=results/$run_id
 say "checking $run_dir/results.json"
-CHECK_TAG=e2e-compose python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)" oha
+CHECK_TAG=e2e-compose CHECK_CPU_MEASURED=1 python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)" oha
 [ -f "$run_dir/index.html" ] || fail "no index.html in $run_dir"
 
 say "one fault cell in containers: shop-nonblocking under load while its MariaDB container stops"

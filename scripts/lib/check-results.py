@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks a smoke run's results.json: every portal and shop mode has points with a positive
 rate, no errors and no failed panels, and the open-loop tool named ran (make e2e, e2e-compose,
-e2e-swarm).
+e2e-swarm); with CHECK_CPU_MEASURED=1, every point's CPU accounting told the instance apart from the
+rest (interference.instanceCpuPct, no "unmeasured" detail).
 Usage: check-results.py RESULTS_JSON "PORTAL MODES" "SHOP MODES" [OPEN_LOOP_TOOL]
 (prefix of messages: $CHECK_TAG)"""
 import json, os, sys
@@ -23,6 +24,9 @@ for s in results["series"]:
             problems.append(f"{key} @ {p.get('concurrency')}: errors={p.get('errors')}")
         if p.get("failedPanels"):
             problems.append(f"{key} @ {p.get('concurrency')}: {p['failedPanels']} pages with a failed panel")
+        cpu = p.get("interference") or {}
+        if os.environ.get("CHECK_CPU_MEASURED") == "1" and (cpu.get("instanceCpuPct") is None or cpu.get("detail")):
+            problems.append(f"{key} @ {p.get('concurrency')}: the instance's CPU not told apart: {cpu.get('detail') or cpu}")
 for key in sorted(wanted - seen):
     problems.append(f"{key}: missing from the run")
 if len(sys.argv) > 4:

@@ -1,5 +1,6 @@
 package lab.loadgen.metrics;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -85,6 +86,56 @@ class InterferenceMeterTest {
             Files.deleteIfExists(db);
             Files.deleteIfExists(root);
         }
+    }
+
+    @Test
+    void inContainersEachPartIsReadFromItsContainersGroups(@TempDir Path runDir) throws Exception {
+        Path mount = cgroup2Mount();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mount != null && Files.isWritable(mount)
+                && mount.startsWith(CgroupCpu.HOST_CGROUP), "no writable cgroup2 under /sys/fs/cgroup here");
+        // as Docker puts containers: one group each, named by container, not by the lab's part
+        Path parent = mount.resolve("asyncdb-lab-test-containers-" + ProcessHandle.current().pid());
+        Path app = Files.createDirectories(parent.resolve("c1"));
+        Path db1 = Files.createDirectories(parent.resolve("c2"));
+        Path db2 = Files.createDirectories(parent.resolve("c3"));
+        Path file = Files.writeString(runDir.resolve(CgroupCpu.CONTAINERS),
+                "portal-jdbc " + parent + "/c1/cpu.stat\nmariadb " + parent + "/c2/cpu.stat\nmariadb " + parent
+                        + "/c3/cpu.stat\ngone " + parent + "/c4/cpu.stat\nescape /sys/fs/cgroup/../../proc/stat\n");
+        Process appSpin = new ProcessBuilder("sh", "-c", "sleep 0.3; while :; do :; done").start();
+        Process dbSpin = new ProcessBuilder("sh", "-c", "sleep 0.3; while :; do :; done").start();
+        try {
+            Files.writeString(app.resolve("cgroup.procs"), Long.toString(appSpin.pid()));
+            Files.writeString(db2.resolve("cgroup.procs"), Long.toString(dbSpin.pid()));
+            Thread.sleep(400);
+            CgroupCpu groups = new CgroupCpu(mount.resolve(CgroupCpu.LAB), file, Path.of(CgroupCpu.HOST_CGROUP));
+            assertEquals(java.util.Set.of("portal-jdbc", "mariadb"), groups.usageSec().keySet(),
+                    "a container gone is left out, and nothing outside the host's cgroups is read");
+            InterferenceMeter meter = new InterferenceMeter(null, "portal-jdbc", groups);
+            InterferenceMeter.Mark mark = meter.start();
+            Thread.sleep(1000);
+            Interference i = meter.stop(mark, 0.0);
+            assertNull(i.detail(), "measured: " + i);
+            assertTrue(i.instanceCpuPct() > 20, i.toString());
+            assertTrue(i.databaseCpuPct().get("mariadb") > 20, "the servers' containers add up: " + i);
+        } finally {
+            appSpin.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            dbSpin.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            Thread.sleep(200);
+            for (Path g : new Path[] {app, db1, db2, parent}) {
+                Files.deleteIfExists(g);
+            }
+        }
+    }
+
+    @Test
+    void cgroupV1ContainersAreReadFromTheirCpuacctUsageWhereTheHostsGroupsAreMounted(@TempDir Path dir) throws Exception {
+        // Docker on cgroup v1 (cgroupfs): the loadgen container sees the host's /sys/fs/cgroup at $LAB_HOST_CGROUP
+        Path host = Files.createDirectories(dir.resolve("host-cgroup"));
+        Path group = Files.createDirectories(host.resolve("cpuacct/docker/abc"));
+        Files.writeString(group.resolve("cpuacct.usage"), "2500000000\n");
+        Path file = Files.writeString(dir.resolve(CgroupCpu.CONTAINERS),
+                "shop-jdbc /sys/fs/cgroup/cpuacct/docker/abc/cpuacct.usage\n");
+        assertEquals(java.util.Map.of("shop-jdbc", 2.5), new CgroupCpu(null, file, host).usageSec());
     }
 
     private static Path cgroup2Mount() throws java.io.IOException {
