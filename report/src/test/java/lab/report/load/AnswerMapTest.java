@@ -160,6 +160,22 @@ class AnswerMapTest {
     }
 
     @Test
+    void aModeIsLeftOutOfTheWinnersOnlyWhenTheRuleShowsItAtLeastTenPercentBehind() {
+        // reactive's median 13 % ahead of nonblocking's, separated by the rule, but its interval reaches
+        // below 1.10; virtual 25 % behind with a tight interval
+        List<Series> series = List.of(
+                series("jdbc", point(200, 0.19, 90, 400, 100, 101, 102, 100, 101), point(20, 0.0, 90, 400, 410, 420)),
+                series("reactive", point(200, 0.19, 95, 28, 1100, 1180, 1250, 1130, 1140),
+                        point(20, 0.0, 90, 400, 410, 420)),
+                series("nonblocking", point(200, 0.19, 95, 28, 1000, 1010, 990, 1000, 1005)),
+                series("virtual", point(200, 0.19, 95, 28, 856, 857, 858, 856, 857)));
+        AnswerMap.Cell c = AnswerMap.of(AppVerdict.of("portal", "wrk", series), series, 2).at("goodput", 200, 0.19)
+                .orElseThrow();
+        assertEquals("reactive > nonblocking > virtual", c.ranking(), "the rule separates them");
+        assertEquals("reactive ≈ nonblocking", c.winner());
+    }
+
+    @Test
     void jdbcAheadOfEveryAsynchronousModeIsBlockingsAnswer() {
         List<Series> series = List.of(
                 series("jdbc", point(20, 0.0, 90, 30, 800, 810, 820), point(20, 20.0, 90, 30, 800, 810, 820),
