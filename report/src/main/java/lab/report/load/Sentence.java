@@ -38,9 +38,14 @@ final class Sentence {
         AnswerMap.Cell headline = cells.stream().filter(c -> AnswerMap.Cell.ASYNC.equals(c.answer()))
                 .max(Comparator.comparingDouble(AnswerMap.Cell::rttMs).thenComparingInt(AnswerMap.Cell::level)).orElse(null);
         if (headline != null) {
-            out.append(String.format(Locale.ROOT, ". At %s and %d connections %s %s %s jdbc", rtt(headline.rttMs()),
-                    headline.level(), headline.winner(), headline.winner().contains("≈") ? "serve" : "serves",
-                    headline.ratio()));
+            // no ratio against a jdbc that failed in every repetition (a loss)
+            out.append(headline.ratio() == null
+                    ? String.format(Locale.ROOT, ". At %s and %d connections %s %s while jdbc failed in every repetition",
+                            rtt(headline.rttMs()), headline.level(), headline.winner(),
+                            headline.winner().contains("≈") ? "answer" : "answers")
+                    : String.format(Locale.ROOT, ". At %s and %d connections %s %s %s jdbc", rtt(headline.rttMs()),
+                            headline.level(), headline.winner(), headline.winner().contains("≈") ? "serve" : "serves",
+                            headline.ratio()));
         }
         AnswerMap.Cell from = cells.stream().filter(c -> AnswerMap.Cell.ASYNC.equals(c.answer())
                         && c.ratioMedian() != null && c.ratioMedian() >= Crossover.FACTOR)

@@ -142,6 +142,8 @@ class AnswerMapTest {
         assertEquals("nonblocking", wan.winner());
         assertEquals(List.of("jdbc"), wan.losses());
         assertEquals(null, wan.ratio(), "no '∞ (∞–∞)': the loss line says jdbc served nothing");
+        assertTrue(m.sentence().contains("At 78 ms and 1000 connections nonblocking answers while jdbc failed in every repetition"),
+                m.sentence());
     }
 
     @Test
