@@ -148,7 +148,7 @@ public final class InterferenceMeter {
         String detail = measured ? null : "unmeasured: no cgroups of the lab and no PID files in " + pidsDir
                 + ", so the lab's own processes cannot be told from others";
         return new Interference(instancePct == null ? null : round(instancePct), dbs, round(others), round(rest),
-                round(busyPct), measured && otherSum > Interference.LIMIT_PCT, detail);
+                round(busyPct), measured && Interference.contended(otherSum, busyPct, ProcCpu.cores()), detail);
     }
 
     private static Double pct(Mark m, long pid, double wall) {

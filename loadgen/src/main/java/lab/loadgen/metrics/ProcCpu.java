@@ -39,6 +39,19 @@ public final class ProcCpu {
         return f == null ? null : (f[6] + f[7]) / HZ;
     }
 
+    /**
+     * The machine's cores, from the "cpuN" lines of /proc/stat (the host's in a container, like its
+     * busy time, where the JVM's own count may be a quota), or null.
+     */
+    public static Integer cores() {
+        try (Stream<String> lines = Files.lines(PROC.resolve("stat"))) {
+            long n = lines.filter(l -> l.startsWith("cpu") && l.length() > 3 && Character.isDigit(l.charAt(3))).count();
+            return n > 0 ? (int) n : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** The first line of /proc/stat ("cpu" then its tick counters, index 1 on), or null. */
     private static long[] cpuTicks() {
         try {

@@ -177,23 +177,22 @@ final class StepExecutor {
 
     /**
      * Warms an instance up before its first point: closed-loop wrk windows of {@link #WARMUP_WINDOW_SEC}
-     * at the plan's warm-up concurrency until two in a row agree on goodput within
-     * {@link #STEADY_SHARE} and the JIT compiler was quiet in the last one (jvm.compilation.time grew
-     * by less than {@link #QUIET_JIT_SHARE} of the window), or the plan's {@code warmupSec} is spent
-     * (a JVM that ran the load before is steady after two windows).
-     * Every window's output is kept; no point is recorded.
+     * at {@code connections} until two in a row agree on goodput within {@link #STEADY_SHARE} and the
+     * JIT compiler was quiet in the last one (jvm.compilation.time grew by less than
+     * {@link #QUIET_JIT_SHARE} of the window), or {@code capSec} is spent (a JVM that ran the load
+     * before is steady after two windows). Every window's output is kept; no point is recorded.
      */
-    lab.report.results.Run.Warmup warmUp(Step first, LoadTool wrk) throws InterruptedException {
-        AppPlan p = first.plan();
+    lab.report.results.Run.Warmup warmUp(Step first, LoadTool wrk, int connections, int capSec) throws InterruptedException {
         Target t = first.target();
         long start = System.nanoTime();
         List<Double> goodput = new java.util.ArrayList<>();
         List<Double> compile = new java.util.ArrayList<>();
         Double compiledBefore = compileMs(t);
         boolean steady = false;
-        int windows = Math.max(1, (int) Math.ceil(p.warmupSec() / (double) WARMUP_WINDOW_SEC));
-        for (int w = 1; w <= windows && !steady; w++) {
-            ToolRequest req = request(first, null, p.warmupConcurrency(), WARMUP_WINDOW_SEC);
+        // the cap is a deadline: each window also starts wrk and scrapes, 15–25 % over its 3 s
+        long deadline = start + java.util.concurrent.TimeUnit.SECONDS.toNanos(capSec - WARMUP_WINDOW_SEC);
+        for (int w = 1; !steady && (w == 1 || System.nanoTime() <= deadline); w++) {
+            ToolRequest req = request(first, null, connections, WARMUP_WINDOW_SEC);
             List<List<String>> commands = wrk.commands(req);
             ProcessRunner.Outcome out = runner.run(commands, Duration.ofSeconds(WARMUP_WINDOW_SEC + 30L));
             dir.writeRaw(t.instance().name() + "-warmup-wrk-" + w, RawOutput.format(commands, out));
@@ -275,11 +274,15 @@ final class StepExecutor {
             boolean cpuIdle = now == null || before == null
                     || (now - before) / (IDLE_POLL.toMillis() / 1000.0) < IDLE_CORES;
             before = now;
-            if (cpuIdle && (!gauge || Double.valueOf(0).equals(inFlight(step.target())))) {
+            if (cpuIdle && (!gauge || isZero(inFlight(step.target())))) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean isZero(Double inFlight) {
+        return inFlight != null && inFlight == 0;
     }
 
     /** The instance's requests in flight now: 0 without a gauge, null when its metrics do not answer. */

@@ -196,7 +196,7 @@ public final class SweepRunner {
             if (first.rttMs() != null && !first.rttMs().equals(rttInForce)) {
                 rttInForce = switchLink(first, progress);
             }
-            runScenario(scenario, tools, recorder, exec, progress);
+            runScenario(scenario, tools, recorder, exec, progress, scenario == scenarios.getLast());
             // the scenario's planned time, with the warm-up (at its cap) of every instance it met first
             budget.scenarioDone(scenario.stream().mapToDouble(st -> st.plannedSec()
                     + (warmed.add(st.target()) ? st.plan().warmupSec() : 0)).sum());
@@ -263,17 +263,20 @@ public final class SweepRunner {
         awaitIdle(exec, step, progress, StepExecutor.IDLE_MAX);
     }
 
-    private static void awaitIdle(StepExecutor exec, Step step, Progress progress, Duration max) throws InterruptedException {
-        if (!exec.awaitIdle(step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)), max)) {
-            progress.info(String.format(java.util.Locale.ROOT, "%s: still busy %d s after its load stopped "
-                    + "(requests of closed connections): what it measures next may start on that backlog",
-                    step.label(), max.toSeconds()));
+    /** Whether the instance was seen idle within {@code max}; the console says when it was not. */
+    private static boolean awaitIdle(StepExecutor exec, Step step, Progress progress, Duration max) throws InterruptedException {
+        if (exec.awaitIdle(step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)), max)) {
+            return true;
         }
+        progress.info(String.format(java.util.Locale.ROOT, "%s: still busy %d s after its load stopped "
+                + "(requests of closed connections): what it measures next may start on that backlog",
+                step.label(), max.toSeconds()));
+        return false;
     }
 
     /** One scenario: every mode's point, its repetitions in Williams rounds, 3 to 7; each point recorded when all its rounds ran. */
     private void runScenario(List<Step> scenario, ToolPlan tools, RunRecorder recorder, StepExecutor exec,
-                             Progress progress) throws InterruptedException {
+                             Progress progress, boolean last) throws InterruptedException {
         Map<Step, Integer> rates = new LinkedHashMap<>();
         Map<Step, Point> failed = new LinkedHashMap<>();
         Map<Step, List<Point>> reps = new LinkedHashMap<>();
@@ -328,11 +331,14 @@ public final class SweepRunner {
                     : aggregate(step, done)));
             throw e;
         }
-        // before the link changes: a backlog left here would be served at the next, slower link
+        // before the link changes: a backlog left here would be served at the next, slower link; after
+        // the last scenario no link follows, so the usual wait will do
+        Duration endWait = last ? StepExecutor.IDLE_MAX : StepExecutor.SCENARIO_IDLE_MAX;
         for (Step step : running) {
-            awaitIdle(exec, step, progress, StepExecutor.SCENARIO_IDLE_MAX);
+            if (awaitIdle(exec, step, progress, endWait)) {
+                linkRtt.get(step).addAll(probe(step)); // through a busy instance's proxy it would read its backlog
+            }
         }
-        running.forEach(step -> linkRtt.get(step).addAll(probe(step)));
         for (Step step : scenario) {
             Point p = failed.containsKey(step) ? failed.get(step) : aggregate(step, reps.get(step));
             if (!failed.containsKey(step)) {
@@ -482,38 +488,49 @@ public final class SweepRunner {
     /** Before an instance's first step: health check, then warm-up when healthy. */
     private void prepare(Step step, ToolPlan tools, StepExecutor exec, Progress progress, RunRecorder recorder)
             throws InterruptedException {
-        Target t = step.target();
-        if (health.containsKey(t)) {
+        if (health.containsKey(step.target()) || !checkHealth(step, tools, progress)) {
             return;
         }
+        Target t = step.target();
+        progress.info(String.format("%s: warm-up until steady (at most %d s), wrk at %d connections",
+                t.instance().name(), step.plan().warmupSec(), step.plan().warmupConcurrency()));
+        recordWarmup(exec.warmUp(step, tools.tool(ToolPlan.WRK), step.plan().warmupConcurrency(),
+                step.plan().warmupSec()), recorder, progress);
+    }
+
+    private static void recordWarmup(Run.Warmup w, RunRecorder recorder, Progress progress) {
+        recorder.warmup(w);
+        progress.info(String.format(java.util.Locale.ROOT, "%s: %s after %.0f s (goodput by window %s)",
+                w.instance(), w.steady() ? "steady" : "not steady yet, cap reached", w.seconds(), w.goodput()));
+    }
+
+    /**
+     * The health check before an instance's first step, kept in {@link #health}; whether it is to be
+     * warmed up (it answers, and the plan warms up with wrk).
+     */
+    private boolean checkHealth(Step step, ToolPlan tools, Progress progress) {
+        Target t = step.target();
         if (step.tool().equals(ToolPlan.CEILING)) {
             health.put(t, new HealthCheck.Status(true, "the ceiling runs in a child JVM of loadgen"));
-            return;
+            return false;
         }
         if (fairError.containsKey(t)) {
             health.put(t, new HealthCheck.Status(true, "not measured: " + fairError.get(t)));
-            return; // its steps record why; no warm-up of an instance that is not fair
+            return false; // its steps record why; no warm-up of an instance that is not fair
         }
         URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
         HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
         health.put(t, s);
         if (!s.answers()) {
             progress.info(t.instance().name() + ": no answer at " + uri + " (" + s.detail() + "); its steps are recorded as failed");
-            return;
+            return false;
         }
         if (!s.up()) {
             // an instance that answers but reports a source down is measured all the same: what it
             // serves then is part of the answer, and its failures count as errors, never as throughput
             progress.info(t.instance().name() + ": reports " + s.detail() + " at " + uri + "; measured anyway");
         }
-        if (step.plan().warmupSec() > 0 && tools.tool(ToolPlan.WRK) != null) {
-            progress.info(String.format("%s: warm-up until steady (at most %d s), wrk at %d connections",
-                    t.instance().name(), step.plan().warmupSec(), step.plan().warmupConcurrency()));
-            Run.Warmup w = exec.warmUp(step, tools.tool(ToolPlan.WRK));
-            recorder.warmup(w);
-            progress.info(String.format(java.util.Locale.ROOT, "%s: %s after %.0f s (goodput by window %s)",
-                    t.instance().name(), w.steady() ? "steady" : "not steady yet, cap reached", w.seconds(), w.goodput()));
-        }
+        return step.plan().warmupSec() > 0 && tools.tool(ToolPlan.WRK) != null;
     }
 
     /**

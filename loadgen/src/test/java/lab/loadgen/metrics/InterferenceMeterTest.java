@@ -146,6 +146,18 @@ class InterferenceMeterTest {
     }
 
     @Test
+    void othersFlagAStepOnlyWhereTheyTookCpuItCouldHaveUsed() {
+        // a compose smoke point: idle JVMs and Docker's daemons at 24 % of a core, the machine at 80 % of 200
+        assertFalse(Interference.contended(24.0, 80.0, 2), "the machine had CPU to spare");
+        // the map's portal at 0 ms: the previous mode's instance at 11.5 % while the machine was full
+        assertTrue(Interference.contended(11.5, 199.2, 2));
+        assertTrue(Interference.contended(24.0, 180.0, 2), "20 % idle, 24 % taken: some came out of the step's share");
+        assertFalse(Interference.contended(9.0, 200.0, 2), "under the limit");
+        assertTrue(Interference.contended(24.0, null, 2), "busy time unknown: the limit alone");
+        assertTrue(ProcCpu.cores() >= 1, "/proc/stat's cpuN lines");
+    }
+
+    @Test
     void machineBusyTimeOnlyGrows() throws Exception {
         Double before = ProcCpu.machineBusySec();
         Thread.sleep(50);

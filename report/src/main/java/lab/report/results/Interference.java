@@ -6,14 +6,28 @@ import java.util.Map;
  * Who else used the CPU during a step (from /proc), each in % of one core: the measured instance,
  * each database server, every other lab instance, and what is left of the machine's busy time
  * after those and the load tool ({@code unaccounted}: other processes). {@code flagged} when the
- * other lab instances plus the unaccounted rest used more than {@link #LIMIT_PCT} of a core: the
- * step did not have the machine to itself.
+ * other lab instances plus the unaccounted rest used more than {@link #LIMIT_PCT} of a core and
+ * more than the machine left idle ({@link #contended}): they took CPU the step could have used.
  */
 public record Interference(Double instanceCpuPct, Map<String, Double> databaseCpuPct,
                            Map<String, Double> otherInstancesCpuPct, Double unaccountedCpuPct,
                            Double machineBusyPct, boolean flagged, String detail) {
 
     public static final double LIMIT_PCT = 10.0;
+
+    /**
+     * Whether others' CPU ({@code otherPct}, % of a core) cost the step any: more than {@link #LIMIT_PCT}
+     * of a core, and more than stayed idle on the machine's {@code cores} over the step (busy
+     * {@code busyPct}). On a machine with CPU to spare they only used what the step left: nine idle
+     * JVMs and Docker's daemons took 24 % of a core in every short compose point, each on a machine
+     * far from full, and flagged all 48 of them. Unknown cores or busy time: the limit alone.
+     */
+    public static boolean contended(double otherPct, Double busyPct, Integer cores) {
+        if (otherPct <= LIMIT_PCT) {
+            return false;
+        }
+        return busyPct == null || cores == null || cores * 100.0 - busyPct < otherPct;
+    }
 
     /** The repetition with the most interference (flagged first, then the largest other use), or null. */
     public static Interference worst(java.util.List<Interference> reps) {
