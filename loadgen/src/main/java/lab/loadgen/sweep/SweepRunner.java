@@ -176,6 +176,7 @@ public final class SweepRunner {
         List<List<Step>> scenarios = new ArrayList<>(Rounds.scenarios(
                 steps.stream().filter(st -> !FairPass.inPass(st)).toList(), !config.isolate().isEmpty()));
         scenarios.addAll(Rounds.scenarios(steps.stream().filter(FairPass::inPass).toList(), true));
+        awaitQuietMachine(progress);
         budget = new Budget(config.profile().budgetSec(), plannedSec(steps), scenarios.size());
         java.util.Set<Target> warmed = new java.util.HashSet<>();
         for (List<Step> scenario : scenarios) {
@@ -200,6 +201,48 @@ public final class SweepRunner {
             // the scenario's planned time, with the warm-up (at its cap) of every instance it met first
             budget.scenarioDone(scenario.stream().mapToDouble(st -> st.plannedSec()
                     + (warmed.add(st.target()) ? st.plan().warmupSec() : 0)).sum());
+        }
+    }
+
+    /** The machine is quiet enough to start when its cores are busy less than this share of the time. */
+    static final double QUIET_BUSY_SHARE = 0.25;
+    /** ... waited for at most this long. */
+    static final Duration QUIET_MAX = Duration.ofSeconds(90);
+    private static final Duration QUIET_WINDOW = Duration.ofSeconds(2);
+
+    /**
+     * Before the first warm-up: right after make up the lab's JVMs are still compiling their start-up
+     * (the 1-minute load average was 13.8 on two cores), and the first instance warmed up shared the
+     * machine with eight others. Waits until the cores are less than {@link #QUIET_BUSY_SHARE} busy
+     * over {@link #QUIET_WINDOW}, at most {@link #QUIET_MAX}; the console says how it went.
+     */
+    private void awaitQuietMachine(Progress progress) throws InterruptedException {
+        Integer cores = lab.loadgen.metrics.ProcCpu.cores();
+        long start = System.nanoTime();
+        long deadline = start + QUIET_MAX.toNanos();
+        Double busy = null;
+        while (cores != null) {
+            Double before = lab.loadgen.metrics.ProcCpu.machineBusySec();
+            Thread.sleep(QUIET_WINDOW);
+            Double after = lab.loadgen.metrics.ProcCpu.machineBusySec();
+            if (before == null || after == null) {
+                return;
+            }
+            busy = (after - before) / (QUIET_WINDOW.toMillis() / 1000.0) / cores;
+            if (busy < QUIET_BUSY_SHARE || System.nanoTime() > deadline) {
+                break;
+            }
+            if (System.nanoTime() - start < QUIET_WINDOW.toNanos() * 3 / 2) {
+                progress.info(String.format(java.util.Locale.ROOT, "waiting for a quiet machine: its %d cores %.0f %% busy "
+                        + "(the lab's JVMs still compiling their start-up?), at most %d s", cores, busy * 100, QUIET_MAX.toSeconds()));
+            }
+        }
+        long waited = (System.nanoTime() - start) / 1_000_000_000L;
+        if (busy != null && busy >= QUIET_BUSY_SHARE) {
+            progress.info(String.format(java.util.Locale.ROOT, "the machine is still %.0f %% busy after %d s; starting anyway",
+                    busy * 100, waited));
+        } else if (waited > QUIET_WINDOW.toSeconds()) {
+            progress.info(String.format(java.util.Locale.ROOT, "quiet after %d s", waited));
         }
     }
 
