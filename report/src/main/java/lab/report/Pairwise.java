@@ -234,7 +234,7 @@ public final class Pairwise {
         return f.isEmpty() ? null : nameBehind + " flagged: " + String.join(", ", f);
     }
 
-    static String flagged(String mode, Verdict.Candidate c) {
+    public static String flagged(String mode, Verdict.Candidate c) {
         return mode + " flagged: " + String.join(", ", c.flags());
     }
 }

@@ -211,9 +211,9 @@ public final class SweepRunner {
     private static final Duration QUIET_WINDOW = Duration.ofSeconds(2);
 
     /**
-     * Before the first warm-up: right after make up the lab's JVMs are still compiling their start-up
-     * (the 1-minute load average was 13.8 on two cores), and the first instance warmed up shared the
-     * machine with eight others. Waits until the cores are less than {@link #QUIET_BUSY_SHARE} busy
+     * Before the first warm-up: right after make up the lab's JVMs may still be compiling their
+     * start-up (its 1-minute load average reads 13–16 on two cores, an average that lags), and the
+     * first instance warmed up would share the machine with eight others. Waits until the cores are less than {@link #QUIET_BUSY_SHARE} busy
      * over {@link #QUIET_WINDOW}, at most {@link #QUIET_MAX}; the console says how it went.
      */
     private void awaitQuietMachine(Progress progress) throws InterruptedException {

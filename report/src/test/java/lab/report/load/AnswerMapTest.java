@@ -231,6 +231,20 @@ class AnswerMapTest {
     }
 
     @Test
+    void aFlaggedModeFarAheadOfTheCleanBestHidesTheWinner() {
+        // the shop at 78 ms and 1,000 connections: jdbc failed, nonblocking not steady at ten times virtual's goodput
+        List<Series> series = List.of(
+                series("jdbc", failed(1000, 78.0), point(50, 0.0, 90, 20, 2500, 2510, 2520)),
+                series("nonblocking", point(1000, 78.0, 20, 900, 4566, 3315, 2747), point(50, 0.0, 90, 20, 2700, 2710, 2720)),
+                series("virtual", point(1000, 78.0, 10, 4000, 267, 267, 272), point(50, 0.0, 90, 20, 2600, 2610, 2620)));
+        AnswerMap.Cell c = AnswerMap.of(AppVerdict.of("portal", "wrk", series), series, 2).at("goodput", 1000, 78.0).orElseThrow();
+        assertFalse(c.clear(), "virtual is not the winner: " + c);
+        assertEquals("nonblocking", c.best());
+        assertEquals("no decision: nonblocking — its repetitions still trend one way (not steady), and it measured "
+                + "ahead of virtual", c.reason());
+    }
+
+    @Test
     void aRunWithoutRoundTripsHasNoMap() {
         AppVerdict v = AppVerdict.of("portal", "wrk", List.of(series("jdbc", VerdictTest.point(20, null, 1, 2, 3))));
         assertNull(AnswerMap.of(v, List.of(), 2));
