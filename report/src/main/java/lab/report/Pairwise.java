@@ -20,8 +20,10 @@ import org.apache.commons.statistics.distribution.TDistribution;
  *       rounds (each round runs every mode once, so slow drift of the machine cancels in the
  *       pair), else unpaired (Welch); its {@link #LEVEL} Student-t interval is the figure's range;</li>
  *   <li>one side is <em>separated</em> from the other when that interval lies wholly on its side of
- *       1 and the estimate is at least {@link #MIN_EFFECT} × in its favour; otherwise the two are
- *       <em>tied</em> (the rule cannot separate them);</li>
+ *       1 and the estimate is at least {@link #MIN_EFFECT} × in its favour, or (3b) when every
+ *       repetition of that side beats every one of the other and its median is at least
+ *       {@link #CLEAR_EFFECT} × the other's; otherwise the two are <em>tied</em> (the rule cannot
+ *       separate them);</li>
  *   <li>the side that is ahead must carry no flag; the side behind may carry only flags that lower
  *       its own figure ({@code errors}, {@code someRepetitionsFailed}: goodput already leaves the
  *       failures out). Any other flag leaves the pair <em>undecided</em>.</li>
@@ -41,6 +43,13 @@ public final class Pairwise {
     public static final int FULL_REPETITIONS = 5;
     public static final double MIN_EFFECT = 1.05;
     public static final double LEVEL = 0.98;
+    /**
+     * Ranges that do not overlap, with medians at least this far apart, separate the two sides
+     * whatever the interval (rule 3b). Between identical modes, 3 repetitions each, lognormal noise
+     * per repetition, it calls a winner in 0.2 % of looks at 15 % noise, 4 % at 30 % and 8 % at 50 %
+     * (200,000 simulated pairs); at the 5 % of DecisionRuleTest, never.
+     */
+    public static final double CLEAR_EFFECT = 1.5;
     /** The flags a side behind may carry: they lower its own figure without making it unfair. */
     static final Set<String> BEHIND_MAY_CARRY = Set.of("errors", "someRepetitionsFailed");
     static final String FAILED = "failed";
@@ -80,6 +89,10 @@ public final class Pairwise {
                     "too few repetitions (%s: %d, %d needed)", who, n, MIN_REPETITIONS));
         }
         Outcome stat = statistical(ratio, n, better, hasSamples(a, b));
+        if (stat == Outcome.TIE && apart(a, b, better) != Outcome.TIE) {
+            stat = apart(a, b, better);
+            ratio = noOverlap(a, b); // the figure shown is then the ranges' own: min ÷ max to max ÷ min
+        }
         if (stat == Outcome.TIE) {
             String flagged = firstFlagged(nameA, a, nameB, b, Set.of());
             return flagged != null ? new Comparison(Outcome.UNDECIDED, ratio, flagged)
@@ -114,6 +127,29 @@ public final class Pairwise {
             return new Comparison(Outcome.UNDECIDED, inf, flagged(survivor, s));
         }
         return new Comparison(lossA ? Outcome.SECOND : Outcome.FIRST, inf, null);
+    }
+
+    /**
+     * FIRST or SECOND when every repetition of one side beats every repetition of the other and its
+     * median is at least {@link #CLEAR_EFFECT} × the other's; else TIE. With three rounds the t
+     * interval of a 2× difference can still reach below 1 (portal at lan and 200 connections: reactive
+     * 556, 647, 667 against jdbc 484, 317, 329, per-round ratios 1.15 to 2.04, interval 0.45–6.34).
+     */
+    private static Outcome apart(Verdict.Candidate a, Verdict.Candidate b, Verdict.Better better) {
+        if (!hasSamples(a, b)) {
+            return Outcome.TIE;
+        }
+        Spread sa = Spread.of(a.samples());
+        Spread sb = Spread.of(b.samples());
+        Outcome aHigher = better == Verdict.Better.HIGHER ? Outcome.FIRST : Outcome.SECOND;
+        Outcome bHigher = better == Verdict.Better.HIGHER ? Outcome.SECOND : Outcome.FIRST;
+        if (sa.min() > sb.max() && sa.median() >= CLEAR_EFFECT * sb.median()) {
+            return aHigher;
+        }
+        if (sb.min() > sa.max() && sb.median() >= CLEAR_EFFECT * sa.median()) {
+            return bHigher;
+        }
+        return Outcome.TIE;
     }
 
     /** FIRST, SECOND or TIE from the ratio's estimate and interval. */

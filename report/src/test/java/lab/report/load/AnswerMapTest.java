@@ -245,6 +245,24 @@ class AnswerMapTest {
     }
 
     @Test
+    void rangesApartWithMediansFarApartAnswerWhereThreeRoundsGiveAWideInterval() {
+        // the portal at lan and 200 connections: per-round ratios 1.15 to 2.04, a t interval of 0.45–6.34
+        List<Series> series = List.of(
+                series("jdbc", point(200, 0.19, 90, 300, 484, 317, 329), point(20, 20.0, 30, 2500, 80, 81, 82)),
+                series("reactive", point(200, 0.19, 90, 200, 556, 647, 667), point(20, 20.0, 99, 500, 480, 490, 500)),
+                series("virtual", point(200, 0.19, 90, 300, 323, 304, 300), point(20, 20.0, 40, 900, 90, 91, 92)));
+        AnswerMap m = AnswerMap.of(AppVerdict.of("portal", "wrk", series), series, 2);
+        AnswerMap.Cell c = m.at("goodput", 200, 0.19).orElseThrow();
+        assertEquals(AnswerMap.Cell.ASYNC, c.answer(), c.toString());
+        assertEquals("reactive", c.winner());
+        assertEquals(647 / 329.0, c.ratioMedian(), 1e-9, "the medians' ratio, with the ranges' own");
+        // closer than 1.5× with overlapping ranges, the interval alone decides: virtual against jdbc stays tied
+        assertEquals(lab.report.Pairwise.Outcome.TIE, lab.report.Pairwise.compare("virtual",
+                AppVerdict.candidate(series.get(2).points().getFirst()), "jdbc",
+                AppVerdict.candidate(series.get(0).points().getFirst()), lab.report.Verdict.Better.HIGHER).outcome());
+    }
+
+    @Test
     void aRunWithoutRoundTripsHasNoMap() {
         AppVerdict v = AppVerdict.of("portal", "wrk", List.of(series("jdbc", VerdictTest.point(20, null, 1, 2, 3))));
         assertNull(AnswerMap.of(v, List.of(), 2));
