@@ -108,6 +108,44 @@ class EventLoopTest {
         return shop.registry().get("access.calls.inflight").gauge().value();
     }
 
+    /**
+     * jdbc: requests that waited in their sockets behind a blocked loop, and whose clients left meanwhile (as
+     * every connection of a load run does when it stops), are not served once the loop is free: their pages
+     * would hold the loop and the databases for no one.
+     */
+    @Test
+    void jdbcServesNoRequestWhoseClientLeftWhileTheLoopWasBlocked() throws Exception {
+        try (ShopApp shop = TestShops.start(Mode.JDBC, Map.of("SHOP_EVENT_LOOPS", "1"))) {
+            assertEquals(200, Http.get(shop, "/item/7").statusCode());
+            long servedBefore = pagesServed(shop);
+            double acceptedBefore = shop.registry().get("http.server.connections.accepted").counter().count();
+            CompletableFuture<HttpResponse<String>> slow;
+            try (TestDb.ItemsLock lock = new TestDb.ItemsLock()) {
+                slow = Http.getAsync(shop, "/item/7");
+                await().atMost(Duration.ofSeconds(10)).until(() -> inFlight(shop) >= 1);
+                for (int i = 0; i < 5; i++) {
+                    try (java.net.Socket gone = new java.net.Socket("127.0.0.1", shop.port())) {
+                        gone.getOutputStream().write(("GET /item/" + (8 + i) + " HTTP/1.1\r\nHost: shop\r\n\r\n")
+                                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    }
+                }
+            }
+            assertEquals(200, slow.get(10, TimeUnit.SECONDS).statusCode());
+            // the five connections reached the loop and were closed there
+            await().atMost(Duration.ofSeconds(10)).until(() -> shop.registry().get("http.server.connections.accepted")
+                    .counter().count() >= acceptedBefore + 5
+                    && shop.registry().get("http.server.connections.open").gauge().value() <= 1);
+            assertEquals(1, pagesServed(shop) - servedBefore, "only the page whose client still waited was served");
+        }
+    }
+
+    /** Pages answered so far (every status), the lab's own probes left out. */
+    private static long pagesServed(ShopApp shop) {
+        return shop.registry().find("http.server.requests").timers().stream()
+                .filter(t -> !List.of("/metrics", "/health", "/health/live").contains(t.getId().getTag("uri")))
+                .mapToLong(io.micrometer.core.instrument.Timer::count).sum();
+    }
+
     @ParameterizedTest
     @EnumSource(Mode.class)
     void aSlowQueryDelaysAnUnrelatedRequestOnlyInJdbcMode(Mode mode) throws Exception {

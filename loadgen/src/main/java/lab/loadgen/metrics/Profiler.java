@@ -6,13 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * async-profiler attached to an instance's running JVM: its native library (from the
- * {@code tools.profiler:async-profiler} jar on loadgen's class path) loaded into the instance with
- * {@code jcmd <pid> JVMTI.agent_load}, which also carries the commands ({@code start,event=cpu},
- * then {@code stop,file=flame.html}) to the agent once loaded. Only on this machine's own
+ * {@code tools.profiler:async-profiler} jar on loadgen's class path) loaded into the instance through
+ * the JDK's attach API ({@code VirtualMachine.loadAgentPath}, what {@code jcmd <pid> JVMTI.agent_load}
+ * does), which also carries the commands ({@code start,event=cpu}, then {@code stop,file=flame.html})
+ * to the agent once loaded. Only on this machine's own
  * processes (a PID), as the same user; where the library, jcmd or the attach is refused, the call
  * returns why and nothing is profiled.
  */
@@ -47,24 +47,23 @@ public final class Profiler {
             return "async-profiler has no library for this platform (" + System.getProperty("os.name") + " "
                     + System.getProperty("os.arch") + ")";
         }
-        Path jcmd = Path.of(ProcessHandle.current().info().command().orElse("java")).resolveSibling("jcmd");
-        if (!Files.isExecutable(jcmd)) {
-            return "no jcmd beside " + jcmd.getParent() + ": run loadgen on a JDK";
-        }
+        // the JDK's attach API, in loadgen's own JVM: a jcmd per call started a JVM, two per point
+        // (about a second each on two busy cores)
         try {
-            // quoted: jcmd would read "start,event=cpu" as its own key=value option
-            Process p = new ProcessBuilder(List.of(jcmd.toString(), Long.toString(pid), "JVMTI.agent_load", lib.toString(),
-                    '"' + command + '"')).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return "jcmd did not answer within 30 s";
+            com.sun.tools.attach.VirtualMachine vm = com.sun.tools.attach.VirtualMachine.attach(Long.toString(pid));
+            try {
+                vm.loadAgentPath(lib.toString(), command);
+                return null;
+            } finally {
+                vm.detach();
             }
-            // jcmd prints "return code: 0" when the agent accepted the command
-            return p.exitValue() == 0 && out.contains("return code: 0") && !out.contains("[ERROR]")
-                    ? null : "jcmd " + pid + " JVMTI.agent_load: " + out.strip().replace('\n', ' ');
-        } catch (IOException e) {
-            return "jcmd could not run: " + e.getMessage();
+        } catch (com.sun.tools.attach.AgentInitializationException e) {
+            return "async-profiler refused '" + command + "' in " + pid + " (code " + e.returnValue() + ")";
+        } catch (com.sun.tools.attach.AttachNotSupportedException | com.sun.tools.attach.AgentLoadException
+                 | IOException e) {
+            return "could not attach to " + pid + ": " + e.getMessage();
+        } catch (LinkageError e) {
+            return "no attach API (jdk.attach) in this Java runtime: run loadgen on a JDK";
         }
     }
 

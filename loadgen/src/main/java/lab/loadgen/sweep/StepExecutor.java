@@ -177,13 +177,15 @@ final class StepExecutor {
 
     /**
      * Warms an instance up before its first point: closed-loop wrk windows of {@link #WARMUP_WINDOW_SEC}
-     * at {@code connections} until two in a row agree on goodput within {@link #STEADY_SHARE} and the
-     * JIT compiler was quiet in the last one (jvm.compilation.time grew by less than
-     * {@link #QUIET_JIT_SHARE} of the window), or {@code capSec} is spent (a JVM that ran the load
-     * before is steady after two windows). Every window's output is kept; no point is recorded.
+     * at the plan's warm-up connections until two in a row agree on goodput within {@link #STEADY_SHARE}
+     * and the JIT compiler was quiet in the last one (jvm.compilation.time grew by less than
+     * {@link #QUIET_JIT_SHARE} of the window), or the plan's warm-up cap is spent (a JVM that ran the
+     * load before is steady after two windows). Every window's output is kept; no point is recorded.
      */
-    lab.report.results.Run.Warmup warmUp(Step first, LoadTool wrk, int connections, int capSec) throws InterruptedException {
+    lab.report.results.Run.Warmup warmUp(Step first, LoadTool wrk) throws InterruptedException {
         Target t = first.target();
+        int connections = first.plan().warmupConcurrency();
+        int capSec = first.plan().warmupSec();
         long start = System.nanoTime();
         List<Double> goodput = new java.util.ArrayList<>();
         List<Double> compile = new java.util.ArrayList<>();

@@ -50,11 +50,13 @@ public final class SweepRunner {
     private String linkError;
     private final CountDownLatch loopDone = new CountDownLatch(1);
     private final LinkProbe linkProbe = new LinkProbe(lab.link.Toxiproxy.fromEnv());
-    private Budget budget = new Budget(null, 0, 0);
+    private Budget budget = new Budget(null, 0, 0, 0);
     /** The fair pass's targets whose instance was restarted fair; why one did not take, by target. */
     private final java.util.Set<Target> fairInForce = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Map<Target, String> fairError = new java.util.concurrent.ConcurrentHashMap<>();
     private double lastRoundSec;
+    /** The instances' warm-ups so far, in seconds: the budget charges them apart from the scenarios. */
+    private double warmupSpentSec;
 
     public SweepRunner(SweepConfig config, PrintStream out) {
         this.config = config;
@@ -177,8 +179,8 @@ public final class SweepRunner {
                 steps.stream().filter(st -> !FairPass.inPass(st)).toList(), !config.isolate().isEmpty()));
         scenarios.addAll(Rounds.scenarios(steps.stream().filter(FairPass::inPass).toList(), true));
         awaitQuietMachine(progress);
-        budget = new Budget(config.profile().budgetSec(), plannedSec(steps), scenarios.size());
-        java.util.Set<Target> warmed = new java.util.HashSet<>();
+        budget = new Budget(config.profile().budgetSec(), steps.stream().mapToDouble(Step::plannedSec).sum(),
+                plannedSec(steps) - steps.stream().mapToDouble(Step::plannedSec).sum(), scenarios.size());
         for (List<Step> scenario : scenarios) {
             if (interrupted) {
                 return;
@@ -197,10 +199,11 @@ public final class SweepRunner {
             if (first.rttMs() != null && !first.rttMs().equals(rttInForce)) {
                 rttInForce = switchLink(first, progress);
             }
-            runScenario(scenario, tools, recorder, exec, progress, scenario == scenarios.getLast());
-            // the scenario's planned time, with the warm-up (at its cap) of every instance it met first
-            budget.scenarioDone(scenario.stream().mapToDouble(st -> st.plannedSec()
-                    + (warmed.add(st.target()) ? st.plan().warmupSec() : 0)).sum());
+            long started = System.nanoTime();
+            double warmedBefore = warmupSpentSec;
+            double addedRoundsSec = runScenario(scenario, tools, recorder, exec, progress, scenario == scenarios.getLast());
+            budget.scenarioDone(scenario.stream().mapToDouble(Step::plannedSec).sum(),
+                    (System.nanoTime() - started) / 1e9 - (warmupSpentSec - warmedBefore) - addedRoundsSec);
         }
     }
 
@@ -247,9 +250,12 @@ public final class SweepRunner {
     }
 
     /**
-     * The profile's time limit, shared out: a scenario may add a round while the time left, less the
-     * planned time of the scenarios still to come, leaves it a fair share (that slack ÷ the scenarios
-     * left) at least one round long.
+     * The profile's time limit, shared out: a scenario may add a round while the time left, less what
+     * the scenarios still to come will take, leaves it a fair share at least one round long. What is to
+     * come is its plan scaled by the overrun measured so far: a scenario's planned part (its repetitions,
+     * point warm-ups and pauses) also starts wrk, scrapes, waits for idle instances and probes the link,
+     * which the plan does not count (the map took 28 min for 24 planned while every scenario kept adding
+     * rounds).
      */
     static final class Budget {
         /** The share of a round kept back for each scenario still to come. */
@@ -257,48 +263,87 @@ public final class SweepRunner {
         private final Integer limitSec;
         private final long start = System.nanoTime();
         private double plannedLeftSec;
+        private double warmupsLeftSec;
         private int scenariosLeft;
+        private double stretchedSec;
+        private double plannedDoneSec;
+        private double tookDoneSec;
 
-        Budget(Integer limitSec, double plannedSec, int scenarios) {
+        /**
+         * {@code plannedSec}: the scenarios' planned parts; {@code warmupsSec}: every instance's warm-up at
+         * its cap, each charged until {@link #warmedUp}.
+         */
+        Budget(Integer limitSec, double plannedSec, double warmupsSec, int scenarios) {
             this.limitSec = limitSec;
             this.plannedLeftSec = plannedSec;
+            this.warmupsLeftSec = warmupsSec;
             this.scenariosLeft = scenarios;
         }
 
         /**
-         * Whether one more round of {@code roundSec} fits: the time left beyond the plan, less half a
-         * round kept for each scenario still to come (for its rounds and its slow points' longer repetitions). An equal share per scenario (the rule before)
-         * gave the map's first scenarios about 8 s each, never a round, so the cells that needed rounds
-         * most (0 ms and lan, where the modes are closest) never got one.
+         * How many times its plan a scenario's planned part has taken so far (at least 1; 1 before the
+         * first): its added rounds and its instances' warm-ups left out, they are charged apart.
+         */
+        double overrun() {
+            return plannedDoneSec > 0 ? Math.max(1, tookDoneSec / plannedDoneSec) : 1;
+        }
+
+        /**
+         * Whether one more round of {@code roundSec} fits: the time left beyond what is to come, less half a
+         * round kept for each scenario still to come (for its rounds and its slow points' longer
+         * repetitions). An equal share per scenario (the rule before) gave the map's first scenarios about
+         * 8 s each, never a round, so the cells that needed rounds most (0 ms and lan, where the modes are
+         * closest) never got one.
          */
         boolean allows(double roundSec, double thisScenarioPlannedSec) {
+            return allows(roundSec, thisScenarioPlannedSec, elapsedSec());
+        }
+
+        /** {@link #allows(double, double)} when {@code elapsedSec} of the run have passed. */
+        boolean allows(double roundSec, double thisScenarioPlannedSec, double elapsedSec) {
             if (limitSec == null) {
                 return true;
             }
-            double elapsed = (System.nanoTime() - start) / 1e9;
-            double slack = limitSec - elapsed - (plannedLeftSec - thisScenarioPlannedSec);
+            double toCome = overrun() * (plannedLeftSec - thisScenarioPlannedSec - stretchedSec) + warmupsLeftSec;
+            double slack = limitSec - elapsedSec - toCome;
             return slack - RESERVE_ROUNDS_PER_SCENARIO * roundSec * Math.max(0, scenariosLeft - 1) >= roundSec;
         }
 
         /**
          * The repetition length a slow point gets ({@code wantedSec}, else as much more than the plan's as
-         * the time left beyond the plan pays for its {@code repetitions}), its extra time charged to the
-         * budget so that later rounds see it.
+         * the time left beyond what is to come pays for its {@code repetitions}), its extra time charged
+         * to its scenario so that later rounds see it.
          */
         int stretch(int wantedSec, int planSec, int repetitions) {
             if (wantedSec <= planSec || limitSec == null) {
                 return Math.max(wantedSec, planSec);
             }
-            double elapsed = (System.nanoTime() - start) / 1e9;
-            double slack = limitSec - elapsed - plannedLeftSec;
+            double slack = limitSec - elapsedSec() - overrun() * plannedLeftSec - warmupsLeftSec;
             int sec = (int) Math.min(wantedSec, planSec + Math.max(0, Math.floor(slack / repetitions)));
             plannedLeftSec += (double) (sec - planSec) * repetitions;
+            stretchedSec += (double) (sec - planSec) * repetitions;
             return sec;
         }
 
-        void scenarioDone(double plannedSec) {
-            plannedLeftSec -= plannedSec;
+        /** An instance's warm-up ran: its cap is no longer to come. */
+        void warmedUp(double capSec) {
+            warmupsLeftSec = Math.max(0, warmupsLeftSec - capSec);
+        }
+
+        /**
+         * A scenario ended: {@code plannedSec} its plan, {@code tookSec} what its planned part took (its
+         * added rounds and warm-ups left out).
+         */
+        void scenarioDone(double plannedSec, double tookSec) {
+            plannedLeftSec -= plannedSec + stretchedSec;
+            plannedDoneSec += plannedSec + stretchedSec;
+            tookDoneSec += tookSec;
+            stretchedSec = 0;
             scenariosLeft--;
+        }
+
+        private double elapsedSec() {
+            return (System.nanoTime() - start) / 1e9;
         }
     }
 
@@ -317,8 +362,11 @@ public final class SweepRunner {
         return false;
     }
 
-    /** One scenario: every mode's point, its repetitions in Williams rounds, 3 to 7; each point recorded when all its rounds ran. */
-    private void runScenario(List<Step> scenario, ToolPlan tools, RunRecorder recorder, StepExecutor exec,
+    /**
+     * One scenario: every mode's point, its repetitions in Williams rounds, 3 to 7; each point recorded
+     * when all its rounds ran. Returns the seconds its rounds beyond the plan's took.
+     */
+    private double runScenario(List<Step> scenario, ToolPlan tools, RunRecorder recorder, StepExecutor exec,
                              Progress progress, boolean last) throws InterruptedException {
         Map<Step, Integer> rates = new LinkedHashMap<>();
         Map<Step, Point> failed = new LinkedHashMap<>();
@@ -334,6 +382,7 @@ public final class SweepRunner {
         }
         List<Step> running = List.copyOf(reps.keySet());
         int rounds = running.isEmpty() ? 0 : running.getFirst().plan().repetitions();
+        double addedSec = 0;
         Map<Step, List<Double>> linkRtt = new LinkedHashMap<>();
         Map<Step, Integer> repSec = new LinkedHashMap<>();
         running.forEach(step -> linkRtt.put(step, probe(step)));
@@ -356,6 +405,7 @@ public final class SweepRunner {
                 if (r > rounds && !moreRounds(reps, r - 1, plannedSec, progress)) {
                     break;
                 }
+
                 long roundStart = System.nanoTime();
                 List<Step> order = Rounds.williams(running, r - 1);
                 if (running.size() > 1) {
@@ -367,6 +417,9 @@ public final class SweepRunner {
                     awaitIdle(exec, step, progress);
                 }
                 lastRoundSec = (System.nanoTime() - roundStart) / 1e9;
+                if (r > rounds) {
+                    addedSec += lastRoundSec;
+                }
             }
         } catch (InterruptedException e) {
             reps.forEach((step, done) -> recorder.add(step, done.isEmpty()
@@ -394,6 +447,7 @@ public final class SweepRunner {
             recorder.add(step, p);
             progress.step(step, p);
         }
+        return addedSec;
     }
 
     /**
@@ -531,17 +585,18 @@ public final class SweepRunner {
     /** Before an instance's first step: health check, then warm-up when healthy. */
     private void prepare(Step step, ToolPlan tools, StepExecutor exec, Progress progress, RunRecorder recorder)
             throws InterruptedException {
-        if (health.containsKey(step.target()) || !checkHealth(step, tools, progress)) {
+        if (health.containsKey(step.target())) {
+            return;
+        }
+        budget.warmedUp(step.plan().warmupSec()); // its cap no longer to come, whether it warms up or not
+        if (!checkHealth(step, tools, progress)) {
             return;
         }
         Target t = step.target();
         progress.info(String.format("%s: warm-up until steady (at most %d s), wrk at %d connections",
                 t.instance().name(), step.plan().warmupSec(), step.plan().warmupConcurrency()));
-        recordWarmup(exec.warmUp(step, tools.tool(ToolPlan.WRK), step.plan().warmupConcurrency(),
-                step.plan().warmupSec()), recorder, progress);
-    }
-
-    private static void recordWarmup(Run.Warmup w, RunRecorder recorder, Progress progress) {
+        Run.Warmup w = exec.warmUp(step, tools.tool(ToolPlan.WRK));
+        warmupSpentSec += w.seconds();
         recorder.warmup(w);
         progress.info(String.format(java.util.Locale.ROOT, "%s: %s after %.0f s (goodput by window %s)",
                 w.instance(), w.steady() ? "steady" : "not steady yet, cap reached", w.seconds(), w.goodput()));

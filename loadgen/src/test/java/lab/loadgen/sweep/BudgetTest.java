@@ -1,5 +1,6 @@
 package lab.loadgen.sweep;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,26 +11,54 @@ class BudgetTest {
 
     @Test
     void theFirstScenarioOfTheMapMayAddARound() {
-        // the map: 24 min allowed, 21:45 planned, 16 scenarios, a portal round of 16 s; an equal
-        // share (215 s ÷ 16 = 13 s) refused it, so the 0 ms cells never got a fourth round
-        assertTrue(new SweepRunner.Budget(1440, 1305, 16).allows(16, 80));
+        // the map: 24 min allowed, 21:45 planned (15:00 of scenarios, 6:45 of warm-ups at their caps),
+        // 16 scenarios, a portal round of 16 s; an equal share (215 s ÷ 16 = 13 s) refused it, so the
+        // 0 ms cells never got a fourth round
+        assertTrue(new SweepRunner.Budget(1440, 900, 405, 16).allows(16, 80));
     }
 
     @Test
     void aRoundBeyondTheLimitOrTheReserveIsRefused() {
         // 15 s beyond the plan, 4 scenarios to come keep half a round each (20 s)
-        assertFalse(new SweepRunner.Budget(100, 95, 5).allows(10, 10));
-        assertFalse(new SweepRunner.Budget(100, 120, 1).allows(10, 10));
-        assertTrue(new SweepRunner.Budget(null, 1000, 1).allows(10, 10));
+        assertFalse(new SweepRunner.Budget(100, 95, 0, 5).allows(10, 10));
+        assertFalse(new SweepRunner.Budget(100, 120, 0, 1).allows(10, 10));
+        assertFalse(new SweepRunner.Budget(100, 50, 70, 1).allows(10, 10), "warm-ups to come are charged");
+        assertTrue(new SweepRunner.Budget(null, 1000, 0, 1).allows(10, 10));
+    }
+
+    @Test
+    void theOverrunMeasuredOnTheScenariosDoneScalesThoseToCome() {
+        // three scenarios of 30 s planned in 100 s
+        SweepRunner.Budget b = new SweepRunner.Budget(100, 90, 0, 3);
+        b.scenarioDone(30, 30); // as planned, 30 s in
+        assertTrue(b.allows(10, 30, 30), "30 s to come, 40 s left beyond them");
+        b = new SweepRunner.Budget(100, 90, 0, 3);
+        b.scenarioDone(30, 45); // its planned part took 1.5 times its plan, 45 s in
+        assertEquals(1.5, b.overrun(), 1e-9);
+        // the one to come will take 45 s, not 30: 10 s left, less its reserve of 5 s
+        assertFalse(b.allows(10, 30, 45));
+        b.scenarioDone(30, 15); // faster than planned: the overrun never falls below 1
+        assertEquals(1.0, b.overrun(), 1e-9);
+    }
+
+    @Test
+    void warmUpsAreChargedUntilTheyRun() {
+        SweepRunner.Budget b = new SweepRunner.Budget(100, 40, 75, 2);
+        assertFalse(b.allows(10, 20, 0), "75 s of warm-up still to come");
+        b.warmedUp(75);
+        assertTrue(b.allows(10, 20, 0));
     }
 
     @Test
     void aSlowPointsLongerRepetitionsAreChargedAndBounded() {
-        SweepRunner.Budget b = new SweepRunner.Budget(100, 69, 2);
+        SweepRunner.Budget b = new SweepRunner.Budget(100, 69, 0, 2);
         // 31 s beyond the plan: 3 repetitions of 12 s (27 s more) fit, then 4 s are left
-        org.junit.jupiter.api.Assertions.assertEquals(12, b.stretch(12, 3, 3), "wanted 12: 3 × 9 s = 27 s fit");
-        org.junit.jupiter.api.Assertions.assertEquals(4, b.stretch(12, 3, 3), "4 s left: 1 s more each");
-        org.junit.jupiter.api.Assertions.assertEquals(3, b.stretch(12, 3, 3), "nothing left");
-        org.junit.jupiter.api.Assertions.assertEquals(3, b.stretch(2, 3, 3), "never shorter than the plan");
+        assertEquals(12, b.stretch(12, 3, 3), "wanted 12: 3 × 9 s = 27 s fit");
+        assertEquals(4, b.stretch(12, 3, 3), "4 s left: 1 s more each");
+        assertEquals(3, b.stretch(12, 3, 3), "nothing left");
+        assertEquals(3, b.stretch(2, 3, 3), "never shorter than the plan");
+        // once its scenario is done, the stretch is no longer to come: charged once, in the time it took
+        b.scenarioDone(69 - 30, 69);
+        assertTrue(b.allows(0.5, 30), "the stretch is not charged again after its scenario");
     }
 }
