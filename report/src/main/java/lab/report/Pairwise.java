@@ -89,8 +89,9 @@ public final class Pairwise {
                     "too few repetitions (%s: %d, %d needed)", who, n, MIN_REPETITIONS));
         }
         Outcome stat = statistical(ratio, n, better, hasSamples(a, b));
-        if (stat == Outcome.TIE && apart(a, b, better) != Outcome.TIE) {
-            stat = apart(a, b, better);
+        Outcome ranges = stat == Outcome.TIE ? apart(a, b, better) : Outcome.TIE;
+        if (ranges != Outcome.TIE) {
+            stat = ranges;
             ratio = noOverlap(a, b); // the figure shown is then the ranges' own: min ÷ max to max ÷ min
         }
         if (stat == Outcome.TIE) {

@@ -108,10 +108,11 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
     }
 
     private static AppPlan map(String app) {
-        // 3 s repetitions: 16 scenarios × 9 instances × 3 rounds and the points' warm-ups (each profiled)
-        // take about 15 minutes on two cores, the instances' warm-ups until steady (a cold portal's JIT
-        // settles in 30–40 s; at most 45 s each) up to 7 more, which leaves minutes for added rounds
-        return new AppPlan(MAP_LEVELS.get(app), 5, 3, 5, 45, 0.5, 60, 3, 2, List.of(), MAP_RTTS, 7);
+        // 3 s repetitions: 16 scenarios × 9 instances × 3 rounds and the points' 1 s warm-ups (each
+        // profiled: ~1,000 CPU samples) take about 19 minutes on two cores with what the plan does not
+        // count (starting wrk, idle waits, probes), the instances' warm-ups until steady (at most 45 s
+        // each) up to 7 more; added rounds and longer repetitions for slow points share what is left
+        return new AppPlan(MAP_LEVELS.get(app), 5, 3, 5, 45, 0.5, 60, 3, 1, List.of(), MAP_RTTS, 7);
     }
 
     /** A thesis plan: 3 to {@code maxRounds} interleaved rounds of {@code roundSec} at the given links. */

@@ -54,11 +54,12 @@ class BudgetTest {
         SweepRunner.Budget b = new SweepRunner.Budget(100, 69, 0, 2);
         // 31 s beyond the plan: 3 repetitions of 12 s (27 s more) fit, then 4 s are left
         assertEquals(12, b.stretch(12, 3, 3), "wanted 12: 3 × 9 s = 27 s fit");
-        assertEquals(4, b.stretch(12, 3, 3), "4 s left: 1 s more each");
-        assertEquals(3, b.stretch(12, 3, 3), "nothing left");
+        assertEquals(6, b.stretch(12, 3, 3), "4 s left, but never less than half of what it wants");
+        assertEquals(6, b.stretch(12, 3, 3), "nothing left: half of what it wants all the same");
         assertEquals(3, b.stretch(2, 3, 3), "never shorter than the plan");
+        assertEquals(3, b.stretch(5, 3, 3), "half of 5 is below the plan: the plan, with nothing left");
         // once its scenario is done, the stretch is no longer to come: charged once, in the time it took
-        b.scenarioDone(69 - 30, 69);
-        assertTrue(b.allows(0.5, 30), "the stretch is not charged again after its scenario");
+        b.scenarioDone(39, 90); // 39 s planned, 45 s stretched; 90 s in, the last scenario (30 s) still to run
+        assertTrue(b.allows(0.5, 30, 90), "the stretch is not charged again after its scenario");
     }
 }

@@ -248,20 +248,17 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         Verdict.Candidate b = candidates.get(best);
         Pairwise.Comparison vsJdbc = Pairwise.compare(best, b, AppVerdict.BASELINE, jdbc, better);
         Spread r = vsJdbc.ratio();
-        // against a jdbc that failed in every repetition the ratio is infinite: the cell's loss line says it
-        String ratio = r == null || Double.isNaN(r.median()) || jdbc.isLoss() ? null : LoadClaims.ratioText(r);
-        Double ratioMedian = r == null || Double.isNaN(r.median()) ? null : r.median();
+        String ratio = ratioText(r, jdbc);
+        Double ratioMedian = ratioMedian(r);
         Point bp = points.get(best);
         String above = vsJdbc.outcome() == Pairwise.Outcome.FIRST ? flaggedAbove(best, asyncModes, candidates, better) : null;
         if (above != null) {
             // the clean best is not the best: a flagged mode measured well ahead of it decides nothing, and hides the winner
             Verdict.Candidate a = candidates.get(above);
             Spread ra = Pairwise.compare(above, a, AppVerdict.BASELINE, jdbc, better).ratio();
-            return new Cell(level, rtt, null, null, above, figure(measure, a),
-                    ra == null || Double.isNaN(ra.median()) || jdbc.isLoss() ? null : LoadClaims.ratioText(ra),
+            return new Cell(level, rtt, null, null, above, figure(measure, a), ratioText(ra, jdbc),
                     Flags.inWords(Pairwise.flagged(above, a)) + ", and it measured ahead of " + best, ranking, losses,
-                    ra == null || Double.isNaN(ra.median()) ? null : ra.median(), cpuLeft(points.get(above)),
-                    appCores(points.get(above)));
+                    ratioMedian(ra), cpuLeft(points.get(above)), appCores(points.get(above)));
         }
         return switch (vsJdbc.outcome()) {
             case FIRST -> {
@@ -278,6 +275,15 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             case UNDECIDED -> new Cell(level, rtt, null, null, best, figure(measure, b), ratio,
                     Flags.inWords(vsJdbc.why()), ranking, losses, ratioMedian, cpuLeft(bp), appCores(bp));
         };
+    }
+
+    /** A ratio to jdbc as the cell prints it; none against a jdbc that failed in every repetition (infinite: the cell's loss line says it). */
+    private static String ratioText(Spread r, Verdict.Candidate jdbc) {
+        return r == null || Double.isNaN(r.median()) || jdbc.isLoss() ? null : LoadClaims.ratioText(r);
+    }
+
+    private static Double ratioMedian(Spread r) {
+        return r == null || Double.isNaN(r.median()) ? null : r.median();
     }
 
     /** The asynchronous modes, the best first: clean before flagged, losses last, then by median. */
