@@ -179,8 +179,10 @@ for s in doc["series"]:
     by_rtt = {p["rttMs"]: p for p in s["points"] if p.get("rttMs") is not None}
     for rtt, p in sorted(by_rtt.items()):
         q = p.get("queue") or {}
+        gauge = q.get("instanceRttMs")
         print(f"  {s['instance']:20} asked {rtt:4g} ms: page p50 {p['p50Ms']:8.2f} ms from the load host, "
-              f"instance's link gauge {q.get('instanceRttMs')} ms, loadgen's probe {p.get('rttMeasuredMs')}")
+              f"instance's link gauge {'none' if gauge is None else format(gauge, '.2f')} ms, "
+              f"loadgen's probe {p.get('rttMeasuredMs') or 'none (no database passwords in the loadgen task)'}")
     lo, hi = by_rtt.get(0.0), by_rtt.get(20.0)
     # physics, not timing: a page at 20 ms waits at least one round trip, and the instance's own gauge
     # reads the link; "slower by a whole round trip than at 0 ms" failed when the 0 ms page queued
