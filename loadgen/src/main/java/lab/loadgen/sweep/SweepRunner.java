@@ -104,10 +104,14 @@ public final class SweepRunner {
 
     /** Every point's planned time plus each instance's warm-up (the fair pass warms its instance up again). */
     static double plannedSec(List<Step> steps) {
-        double warmups = steps.stream().map(s -> s.target().instance().name() + "/" + s.target().instance().mode()
+        return warmupsSec(steps) + steps.stream().mapToDouble(Step::plannedSec).sum();
+    }
+
+    /** Every instance's warm-up at its cap, once per instance. */
+    static double warmupsSec(List<Step> steps) {
+        return steps.stream().map(s -> s.target().instance().name() + "/" + s.target().instance().mode()
                         + "|" + s.plan().warmupSec())
                 .distinct().mapToDouble(k -> Double.parseDouble(k.substring(k.indexOf('|') + 1))).sum();
-        return warmups + steps.stream().mapToDouble(Step::plannedSec).sum();
     }
 
     private List<Step> plan(ToolPlan tools) {
@@ -179,8 +183,7 @@ public final class SweepRunner {
                 steps.stream().filter(st -> !FairPass.inPass(st)).toList(), !config.isolate().isEmpty()));
         scenarios.addAll(Rounds.scenarios(steps.stream().filter(FairPass::inPass).toList(), true));
         awaitQuietMachine(progress);
-        budget = new Budget(config.profile().budgetSec(), steps.stream().mapToDouble(Step::plannedSec).sum(),
-                plannedSec(steps) - steps.stream().mapToDouble(Step::plannedSec).sum(), scenarios.size());
+        budget = new Budget(config.profile().budgetSec(), planned, warmupsSec(steps), scenarios.size());
         for (List<Step> scenario : scenarios) {
             if (interrupted) {
                 return;
@@ -265,6 +268,7 @@ public final class SweepRunner {
         private double plannedLeftSec;
         private double warmupsLeftSec;
         private int scenariosLeft;
+        /** The scenario running now: its slow points' longer repetitions, beyond its plan. */
         private double stretchedSec;
         private double plannedDoneSec;
         private double tookDoneSec;
@@ -304,7 +308,7 @@ public final class SweepRunner {
             if (limitSec == null) {
                 return true;
             }
-            double toCome = overrun() * (plannedLeftSec - thisScenarioPlannedSec - stretchedSec) + warmupsLeftSec;
+            double toCome = overrun() * (plannedLeftSec - thisScenarioPlannedSec) + warmupsLeftSec;
             double slack = limitSec - elapsedSec - toCome;
             return slack - RESERVE_ROUNDS_PER_SCENARIO * roundSec * Math.max(0, scenariosLeft - 1) >= roundSec;
         }
@@ -322,9 +326,8 @@ public final class SweepRunner {
             // repetition reads the goodput low (jdbc at 78 ms and 200 connections, a reply 1.9 s, got 3 s
             // repetitions: about one reply a connection, a third of its goodput lost to the start)
             int floor = Math.max(planSec, (wantedSec + 1) / 2);
-            double slack = limitSec - elapsedSec() - overrun() * plannedLeftSec - warmupsLeftSec;
+            double slack = limitSec - elapsedSec() - overrun() * plannedLeftSec - stretchedSec - warmupsLeftSec;
             int sec = (int) Math.max(floor, Math.min(wantedSec, planSec + Math.max(0, Math.floor(slack / repetitions))));
-            plannedLeftSec += (double) (sec - planSec) * repetitions;
             stretchedSec += (double) (sec - planSec) * repetitions;
             return sec;
         }
@@ -339,7 +342,7 @@ public final class SweepRunner {
          * added rounds and warm-ups left out).
          */
         void scenarioDone(double plannedSec, double tookSec) {
-            plannedLeftSec -= plannedSec + stretchedSec;
+            plannedLeftSec -= plannedSec;
             plannedDoneSec += plannedSec + stretchedSec;
             tookDoneSec += tookSec;
             stretchedSec = 0;
