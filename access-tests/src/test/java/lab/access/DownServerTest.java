@@ -100,7 +100,7 @@ class DownServerTest {
             pinned.close();
 
             proxy.restore();
-            assertTrue(recovers(client, Duration.ofSeconds(8)), "the client recovers without a restart");
+            assertRecovers(client, Duration.ofSeconds(8), "the client recovers without a restart");
         }
     }
 
@@ -136,7 +136,7 @@ class DownServerTest {
             try (DbClient client = DbClients.create(proxy.via(direct), mode, options)) {
                 whileHanging.run(client);
                 proxy.restore();
-                assertTrue(recovers(client, Duration.ofSeconds(8)), "the client recovers once the server answers");
+                assertRecovers(client, Duration.ofSeconds(8), "the client recovers once the server answers");
                 DbSession fresh = client.openSession();
                 assertEquals(1L, Fire.await(fresh.query("SELECT 1 AS one")).first().getLong("one"));
                 fresh.close();
@@ -160,18 +160,25 @@ class DownServerTest {
         return TestDb.options().withConnectTimeout(CONNECT).withQueryTimeout(QUERY);
     }
 
-    private static boolean recovers(DbClient client, Duration within) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
+    /** A {@code SELECT 1} answers within {@code within}, tried every 100 ms; else fails with the tries and the last error. */
+    private static void assertRecovers(DbClient client, Duration within, String what) throws InterruptedException {
+        long t0 = System.nanoTime();
+        long deadline = t0 + within.toNanos();
+        int tries = 0;
+        DbException last = null;
         while (System.nanoTime() < deadline) {
+            tries++;
             try {
                 if (Fire.await(client.query("SELECT 1 AS one")).first().getLong("one") == 1L) {
-                    return true;
+                    return;
                 }
             } catch (DbException e) {
+                last = e;
                 Thread.sleep(100);
             }
         }
-        return false;
+        throw new AssertionError(what + ": not within " + within.toMillis() + " ms, " + tries + " tries; last error: "
+                + (last == null ? "none" : last + (last.getCause() == null ? "" : " caused by " + last.getCause())), last);
     }
 
     static int closedPort() throws Exception {

@@ -45,9 +45,22 @@ final class JdbcPool implements AutoCloseable {
         config.setConnectionTimeout(connectMs);
         config.setValidationTimeout(Math.max(HIKARI_MIN_TIMEOUT_MS, connectMs / 2));
         config.setInitializationFailTimeout(-1);
+        config.setTransactionIsolation(serverDefaultIsolation(source.engine()));
         config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
         config.validate();
         this.pool = new HikariPool(config);
+    }
+
+    /**
+     * The engine's own default isolation, named rather than learnt: Hikari reads it from its first
+     * connection, and if that connection breaks at that moment (a server that hangs while the pool
+     * starts) it keeps level -1 and no later connection can be set up (HikariCP issue 1944).
+     */
+    static String serverDefaultIsolation(SourceUrl.Engine engine) {
+        return switch (engine) {
+            case MYSQL -> "TRANSACTION_REPEATABLE_READ";
+            case POSTGRESQL -> "TRANSACTION_READ_COMMITTED";
+        };
     }
 
     /** Driver settings per engine: timeouts, server-side prepared statements, no TLS on the lab network. */
