@@ -56,7 +56,7 @@ final class JdbcPool implements AutoCloseable {
      * connection, and if that connection breaks at that moment (a server that hangs while the pool
      * starts) it keeps level -1 and no later connection can be set up (HikariCP issue 1944).
      */
-    static String serverDefaultIsolation(SourceUrl.Engine engine) {
+    private static String serverDefaultIsolation(SourceUrl.Engine engine) {
         return switch (engine) {
             case MYSQL -> "TRANSACTION_REPEATABLE_READ";
             case POSTGRESQL -> "TRANSACTION_READ_COMMITTED";

@@ -605,14 +605,10 @@ public final class SweepRunner {
         Run.Warmup w = exec.warmUp(step, tools.tool(ToolPlan.WRK));
         warmupSpentSec += w.seconds();
         recorder.warmup(w);
-        progress.info(String.format(java.util.Locale.ROOT, "%s: %s after %.0f s (goodput by window %s)",
-                w.instance(), w.steady() ? "steady" : "not steady yet, cap reached", w.seconds(), perSecond(w.goodput())));
-    }
-
-    /** Goodput by warm-up window as whole successes/s, "–" where a window gave no figure: [112, 161, 189]. */
-    static String perSecond(java.util.List<Double> goodput) {
-        return goodput.stream().map(g -> g == null ? "–" : String.format(java.util.Locale.ROOT, "%.0f", g))
+        String byWindow = w.goodput().stream().map(g -> g == null ? "–" : lab.report.Fmt.num(g))
                 .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+        progress.info(String.format(java.util.Locale.ROOT, "%s: %s after %.0f s (goodput by window %s)",
+                w.instance(), w.steady() ? "steady" : "not steady yet, cap reached", w.seconds(), byWindow));
     }
 
     /**
