@@ -79,7 +79,9 @@ public final class Repetitions {
         });
         Double little = median(ok, Point::littleConcurrency);
         Double appInFlight = median(ok, p -> p.queue() == null ? null : p.queue().appInFlight());
-        if (closedLoop && Point.belowNominal(little, appInFlight, level)) {
+        Double littleBound = median(ok, p -> p.queue() == null ? null : p.queue().littleBound());
+        if (closedLoop && (Point.belowNominal(little, appInFlight, level)
+                || Point.belowNominal(littleBound, appInFlight, level))) {
             flags.add(Point.FLAG_BELOW_NOMINAL);
         }
         if (closedLoop && trends(reps)) {
@@ -121,7 +123,7 @@ public final class Repetitions {
                 median(ok, Point::answersPerSec), errorRate, median(ok, Point::failureMeanMs),
                 ok.stream().anyMatch(p -> Point.ALL_ANSWERS.equals(p.latencyOf())) ? Point.ALL_ANSWERS
                         : m.latencyOf(), cost(ok), new Point.Queue(median(ok, p -> p.queue() == null ? null
-                        : p.queue().instanceRttMs()), null, null, appInFlight));
+                        : p.queue().instanceRttMs()), null, null, appInFlight, littleBound));
     }
 
     /**
