@@ -76,19 +76,22 @@ export LAB_RUN_DIR=${LAB_RUN_DIR:-$root/.run/compose}
 export TOXIPROXY_CONFIG=${TOXIPROXY_CONFIG:-$LAB_RUN_DIR/toxiproxy.json}
 
 # The proxies of every instance, listening in the toxiproxy container, with the databases as the
-# compose network names them (the x-sources defaults of docker-compose.yml, or COMPOSE_*_URL).
+# compose network names them (the x-sources defaults of docker-compose.yml, or COMPOSE_*_URL): lab.link's
+# scheme, asked of the loadgen image (`loadgen link --config`), which must be built.
 write_proxies() {
+  local image
   mkdir -p "$LAB_RUN_DIR"
-  (
-    CONTACTS_MYSQL_URL=${COMPOSE_CONTACTS_MYSQL_URL:-mysql://bench:bench@mysql-contacts:3306/contacts}
-    CONTACTS_PG_URL=${COMPOSE_CONTACTS_PG_URL:-postgresql://bench:bench@postgres-contacts:5432/contacts}
-    LOGS_MYSQL_URL=${COMPOSE_LOGS_MYSQL_URL:-mysql://bench:bench@mysql-logs:3306/logs}
-    LOGS_PG_URL=${COMPOSE_LOGS_PG_URL:-postgresql://bench:bench@postgres-logs:5432/logs}
-    SHOP_DB_URL=${COMPOSE_SHOP_DB_URL:-mysql://bench:bench@mysql-shop:3306/shop}
-    . "$here/lib/instances.sh"
-    . "$here/lib/urls.sh"
-    PROXY_LISTEN_HOST=${PROXY_LISTEN_HOST:-0.0.0.0} toxiproxy_config
-  ) >"$TOXIPROXY_CONFIG"
+  image=$(compose --profile loadgen config --format json |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["services"]["loadgen"]["image"])')
+  docker run --rm --network none \
+    -e CONTACTS_MYSQL_URL="${COMPOSE_CONTACTS_MYSQL_URL:-mysql://bench:bench@mysql-contacts:3306/contacts}" \
+    -e CONTACTS_PG_URL="${COMPOSE_CONTACTS_PG_URL:-postgresql://bench:bench@postgres-contacts:5432/contacts}" \
+    -e LOGS_MYSQL_URL="${COMPOSE_LOGS_MYSQL_URL:-mysql://bench:bench@mysql-logs:3306/logs}" \
+    -e LOGS_PG_URL="${COMPOSE_LOGS_PG_URL:-postgresql://bench:bench@postgres-logs:5432/logs}" \
+    -e SHOP_DB_URL="${COMPOSE_SHOP_DB_URL:-mysql://bench:bench@mysql-shop:3306/shop}" \
+    "$image" link --config --listen-host "${PROXY_LISTEN_HOST:-0.0.0.0}" --instances /app/instances.conf \
+    >"$TOXIPROXY_CONFIG.new" || { rm -f "$TOXIPROXY_CONFIG.new"; echo "compose.sh: could not write the proxies' config" >&2; return 1; }
+  mv "$TOXIPROXY_CONFIG.new" "$TOXIPROXY_CONFIG"
 }
 
 # The containers' cgroups for the sweep's CPU accounting (lab.loadgen.metrics.CgroupCpu reads
@@ -145,21 +148,22 @@ case ${1:-} in
   usable) usable ;;
   up)
     mkdir -p results
-    write_proxies
     LINK=${LINK:-0}
     [ "$LINK" != loopback ] || export LINK_PROXY_HOST=   # straight to the databases
     db_images
     echo "[compose] building images and starting the lab (SCALE=${SCALE:-thesis}, LINK=$LINK) …"
-    compose up -d --build --wait
+    compose --profile loadgen build --quiet
+    write_proxies
+    compose up -d --wait
     ready $(instance_names)
     if [ "$LINK" = loopback ]; then link --record-only loopback; else link "$LINK"; fi
     compose ps
     ;;
   link) shift; link "$@" ;;
-  proxies) write_proxies ;;   # for scripts/swarm.sh
+  proxies) write_proxies ;;   # for scripts/swarm.sh, after it built the images
   db-images) db_images ;;     # for scripts/swarm.sh
   down)   # WIPE=1 also deletes the seeded volumes
-    [ -f "$TOXIPROXY_CONFIG" ] || write_proxies   # the file named by docker-compose.yml must exist
+    [ -f "$TOXIPROXY_CONFIG" ] || { mkdir -p "$LAB_RUN_DIR"; echo '[]' >"$TOXIPROXY_CONFIG"; }   # docker-compose.yml names it
     compose --profile loadgen down --remove-orphans ${WIPE:+--volumes}
     rm -f "$LAB_RUN_DIR/link"
     ;;

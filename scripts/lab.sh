@@ -19,7 +19,6 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 . "$here/lib/instances.sh"
-. "$here/lib/urls.sh"
 . "$here/lib/detach.sh"
 . "$here/lib/cgroup.sh"
 

@@ -21,11 +21,7 @@ jdk=$("$here/find-jdk.sh") || exit 1
 # LINK_PROXIES=1 (set by `make up LINK=…`): every source URL of this instance points at its own
 # Toxiproxy proxy, as lab.link says (`loadgen link --urls`); the proxies add the link's RTT.
 if [ "${LINK_PROXIES:-0}" = 1 ] && [ "$app" != dashboard ]; then
-  urls=$("$jdk/bin/java" -jar "$root/loadgen/target/loadgen.jar" link --urls "$name" --instances "$INSTANCES_CONF") ||
-    { echo "error: could not get $name's proxied source URLs from lab.link" >&2; exit 1; }
-  while IFS='=' read -r var url; do
-    export "$var=$url"
-  done <<<"$urls"
+  export_proxied_urls "$jdk/bin/java" "$root/loadgen/target/loadgen.jar" "$name" || exit 1
 fi
 
 # A running JVM loads classes from its jar lazily: run from a private copy, so that a rebuild

@@ -242,11 +242,11 @@ up() {
   local link=${LINK:-0} start=$SECONDS image
   mkdir -p "$state" results
   make_secrets
-  PROXY_LISTEN_HOST=$DB_BIND "$here/compose.sh" proxies </dev/null
   [ "$link" != loopback ] && export LINK_PROXY_HOST=$DB_HOST || export LINK_PROXY_HOST=
   say "building the images on this engine …"
   "$here/compose.sh" db-images </dev/null   # the database servers (docker-compose.yml)
   compose --profile loadgen build --quiet $(build_services)
+  PROXY_LISTEN_HOST=$DB_BIND "$here/compose.sh" proxies </dev/null
   if [ -n "$REGISTRY" ]; then
     for image in $(built_images); do say "pushing $image"; docker push --quiet "$image" >/dev/null; done
     push_db_images
@@ -392,8 +392,8 @@ images_to() {
   local node images
   mkdir -p "$state"
   make_secrets
-  PROXY_LISTEN_HOST=$DB_BIND "$here/compose.sh" proxies </dev/null
   compose --profile loadgen build --quiet $(build_services)
+  PROXY_LISTEN_HOST=$DB_BIND "$here/compose.sh" proxies </dev/null
   # the built images, and those of the others (the database servers) that this engine has: a fresh
   # manager never pulled them (compose build does not), and a node may take them from their registry
   local image missing=()

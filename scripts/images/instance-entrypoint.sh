@@ -1,7 +1,8 @@
 #!/bin/bash
 # Entrypoint of the portal, shop and db-seed images: `instance-entrypoint.sh JAR [ARGS]`. With LINK_PROXY_HOST set
 # (compose and swarm set it unless LINK=loopback), every source URL of the instance LAB_INSTANCE
-# points at its own Toxiproxy proxy there, as run-instance.sh does natively (scripts/lib/urls.sh).
+# points at its own Toxiproxy proxy there, as run-instance.sh does natively (lab.link's scheme, asked
+# of the image's loadgen.jar: scripts/lib/urls.sh export_proxied_urls).
 # Database passwords given as Docker secrets (/run/secrets/<engine>_password) replace the ones in
 # the URLs, so that they are never in the stack file or the environment of the deployment.
 set -euo pipefail
@@ -26,11 +27,8 @@ for var in CONTACTS_PG_URL LOGS_PG_URL; do
 done
 
 if [ -n "${LINK_PROXY_HOST:-}" ]; then
-  app=$(instance_field "${LAB_INSTANCE:?LAB_INSTANCE names the instance (instances.conf)}" 2)
-  for source in $(sources_of "$app"); do
-    var=$(source_env "$source")
-    export "$var=$(proxied_url "$LAB_INSTANCE" "$source")"
-  done
+  export_proxied_urls java /app/lib/loadgen.jar "${LAB_INSTANCE:?LAB_INSTANCE names the instance (instances.conf)}" \
+    "$LINK_PROXY_HOST"
 fi
 # The native lab's JVM options (lib/jvm.sh: the same heap), unless JAVA_OPTS is given.
 app=

@@ -52,64 +52,15 @@ load_source_urls() {
   case " $PG_DATABASES " in *" shop "*) ;; *) PG_DATABASES="$PG_DATABASES shop";; esac
 }
 
-# --- Link proxies in containers (compose, swarm) ------------------------------------------
-# The container path's copy of lab.link's scheme (lab.link.LabProxy, lab.loadgen.config.LabProxies):
-# natively `loadgen link --create` makes the proxies and `loadgen link --urls` gives an instance its
-# URLs; the container entrypoints and compose.sh use these functions instead, and loadgen's
-# ProxySchemeTest fails when the two disagree. Each app→database connection goes through its own
-# Toxiproxy proxy per instance and source, named <instance>--<source>, listening at
-#   10000 + instance port + 100 × source number
-# (contacts_mysql 1, contacts_pg 2, logs_mysql 3, logs_pg 4, shop 5): portal-jdbc (8081)'s
-# logs_pg proxy is 18481, shop-nonblocking (9083)'s shop proxy is 19583. In containers the
-# proxies listen on PROXY_LISTEN_HOST and the instances reach them at LINK_PROXY_HOST
-# (compose: the toxiproxy service; swarm: the db node's address).
-
-# source_env SOURCE -> the env var holding its URL
-source_env() {
-  case $1 in
-    contacts_mysql) echo CONTACTS_MYSQL_URL;; contacts_pg) echo CONTACTS_PG_URL;;
-    logs_mysql) echo LOGS_MYSQL_URL;; logs_pg) echo LOGS_PG_URL;; shop) echo SHOP_DB_URL;;
-    *) echo "[link] error: unknown source '$1'" >&2; return 2;;
-  esac
-}
-
-source_number() { case $1 in contacts_mysql) echo 1;; contacts_pg) echo 2;; logs_mysql) echo 3;; logs_pg) echo 4;; shop) echo 5;; esac; }
-
-# sources_of APP -> the sources its instances connect to
-sources_of() {
-  case $1 in
-    portal) echo contacts_mysql contacts_pg logs_mysql logs_pg;;
-    shop) echo shop;;
-    *) echo "";;
-  esac
-}
-
-proxy_name() { echo "$1--$2"; }                                        # instance source
-proxy_port() { echo $((10000 + $(instance_field "$1" 4) + 100 * $(source_number "$2"))); }  # instance source
-
-# proxied_url INSTANCE SOURCE -> the source's URL with host:port replaced by its proxy's
-proxied_url() {
-  local var url
-  var=$(source_env "$2") || return 2
-  url=${!var}
-  split_url "$url"
-  local scheme=${url%%://*} rest=${url#*://}
-  local creds=${rest%@*}
-  echo "$scheme://$creds@${LINK_PROXY_HOST:-127.0.0.1}:$(proxy_port "$1" "$2")/$U_DB"
-}
-
-# toxiproxy_config -> the JSON array of every proxy of every instance (toxiproxy-server -config)
-toxiproxy_config() {
-  local n app s var sep=""
-  echo "["
-  for n in $(instance_names); do
-    app=$(instance_field "$n" 2)
-    for s in $(sources_of "$app"); do
-      var=$(source_env "$s"); split_url "${!var}"
-      printf '%s  {"name": "%s", "listen": "%s:%s", "upstream": "%s:%s", "enabled": true}' \
-        "$sep" "$(proxy_name "$n" "$s")" "${PROXY_LISTEN_HOST:-127.0.0.1}" "$(proxy_port "$n" "$s")" "$U_HOST" "$U_PORT"
-      sep=$',\n'
-    done
-  done
-  printf '\n]\n'
+# export_proxied_urls JAVA LOADGEN_JAR INSTANCE [PROXY_HOST]: every source URL of INSTANCE exported
+# pointing at its own Toxiproxy proxy (on PROXY_HOST, default 127.0.0.1), as lab.link's scheme says
+# (lab.link.LabProxy, `loadgen link --urls`): natively (run-instance.sh) and in the containers'
+# entrypoint alike.
+export_proxied_urls() {
+  local urls var url
+  urls=$("$1" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$2" link --urls "$3" --instances "$INSTANCES_CONF" \
+    ${4:+--proxy-host "$4"}) || { echo "error: could not get $3's proxied source URLs from lab.link" >&2; return 1; }
+  while IFS='=' read -r var url; do
+    export "$var=$url"
+  done <<<"$urls"
 }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import lab.link.LabLink;
+import lab.link.LabProxy;
 import lab.link.Link;
 import lab.link.LinkFile;
 import lab.link.LinkProxy;
@@ -40,6 +41,17 @@ public final class LinkCommand implements Callable<Integer> {
             description = "print the instance's source URLs through its proxies, one VAR=url per line, and exit")
     String urlsOf;
 
+    @Option(names = "--proxy-host", paramLabel = "HOST",
+            description = "with --urls: where the instance reaches its proxies (default $LINK_PROXY_HOST or " + LabProxy.HOST + ")")
+    String proxyHost;
+
+    @Option(names = "--config", description = "print every proxy as toxiproxy-server's -config file (JSON), and exit")
+    boolean config;
+
+    @Option(names = "--listen-host", paramLabel = "HOST",
+            description = "with --config: where the proxies listen (default $PROXY_LISTEN_HOST or " + LabProxy.HOST + ")")
+    String listenHost;
+
     @Option(names = "--instances", description = "instances.conf (default: found from the working directory)")
     Path instancesFile;
 
@@ -47,13 +59,18 @@ public final class LinkCommand implements Callable<Integer> {
     public Integer call() {
         Path dir = runDir != null ? runDir : LinkFile.runDir();
         Toxiproxy api = toxiproxy != null ? new Toxiproxy(toxiproxy) : Toxiproxy.fromEnv();
-        if (urlsOf != null || create) {
+        if (urlsOf != null || config || create) {
             InstancesConf conf = InstancesConf.load(InstancesConf.locate(instancesFile));
             LabProxies proxies = new LabProxies(conf, System.getenv());
             if (urlsOf != null) {
                 Instance instance = conf.instances().stream().filter(i -> i.name().equals(urlsOf)).findFirst()
                         .orElseThrow(() -> new IllegalArgumentException("unknown instance '" + urlsOf + "' in " + conf.file()));
-                proxies.urls(instance).forEach((var, url) -> System.out.println(var + "=" + url));
+                proxies.urls(instance, orEnv(proxyHost, "LINK_PROXY_HOST"))
+                        .forEach((var, url) -> System.out.println(var + "=" + url));
+                return 0;
+            }
+            if (config) {
+                System.out.print(proxies.toxiproxyConfig(orEnv(listenHost, "PROXY_LISTEN_HOST")));
                 return 0;
             }
             proxies.all().forEach(api::proxy);
@@ -76,5 +93,11 @@ public final class LinkCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The option's host, else the env var's, else this machine's {@link LabProxy#HOST}. */
+    private static String orEnv(String option, String envVar) {
+        String env = System.getenv(envVar);
+        return option != null ? option : env != null && !env.isBlank() ? env : LabProxy.HOST;
     }
 }

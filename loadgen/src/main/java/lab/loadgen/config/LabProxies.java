@@ -25,13 +25,33 @@ public record LabProxies(InstancesConf conf, Map<String, String> env) {
         }).toList();
     }
 
-    /** The instance's source URLs by env var, each pointing at its proxy instead of the server. */
+    /** The instance's source URLs by env var, each pointing at its proxy on this machine instead of the server. */
     public Map<String, String> urls(Instance instance) {
+        return urls(instance, LabProxy.HOST);
+    }
+
+    /** ... at its proxy on {@code proxyHost} (containers: the toxiproxy service, or the database node). */
+    public Map<String, String> urls(Instance instance, String proxyHost) {
         Map<String, String> urls = new LinkedHashMap<>();
         for (Sources s : Sources.of(instance.app())) {
             LabProxy p = new LabProxy(instance.name(), instance.port(), s.id(), s.number(), "");
-            urls.put(s.envVar, SourceUrl.parse(s.url(env)).at(LabProxy.HOST, p.port()).text());
+            urls.put(s.envVar, SourceUrl.parse(s.url(env)).at(proxyHost, p.port()).text());
         }
         return urls;
+    }
+
+    /**
+     * Every proxy as toxiproxy-server's {@code -config} file wants it (a JSON array of name, listen,
+     * upstream, enabled), listening on {@code listenHost}: how the containers' Toxiproxy starts with
+     * the lab's proxies, and keeps them across a restart.
+     */
+    public String toxiproxyConfig(String listenHost) {
+        var mapper = tools.jackson.databind.json.JsonMapper.builder().build();
+        var array = mapper.createArrayNode();
+        for (LabProxy p : all()) {
+            array.addObject().put("name", p.name()).put("listen", p.listen(listenHost)).put("upstream", p.upstream())
+                    .put("enabled", true);
+        }
+        return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(array) + "\n";
     }
 }

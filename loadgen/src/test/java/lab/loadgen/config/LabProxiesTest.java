@@ -1,6 +1,7 @@
 package lab.loadgen.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -8,6 +9,8 @@ import java.util.Map;
 import lab.access.SourceUrl;
 import lab.link.LabProxy;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The lab's proxies as the repository's instances.conf and an environment give them. */
 class LabProxiesTest {
@@ -43,5 +46,18 @@ class LabProxiesTest {
         assertEquals(new SourceUrl(SourceUrl.Engine.POSTGRESQL, "bench", "p@ss:w", "127.0.0.1", 18484, "logs"), logs);
         assertEquals(4, urls.size());
         assertEquals(Map.of("SHOP_DB_URL", "mysql://bench:bench@127.0.0.1:19584/shop"), proxies.urls(instance("shop-virtual")));
+        assertEquals(Map.of("SHOP_DB_URL", "mysql://bench:bench@toxiproxy:19584/shop"),
+                proxies.urls(instance("shop-virtual"), "toxiproxy"), "in a container: the toxiproxy service");
+    }
+
+    @Test
+    void toxiproxysConfigFileHoldsEveryProxyOnTheListenHost() {
+        JsonNode config = JsonMapper.builder().build().readTree(proxies.toxiproxyConfig("0.0.0.0"));
+        assertEquals(proxies.all().size(), config.size());
+        JsonNode logs = config.get(3);
+        assertEquals("portal-jdbc--logs_pg", logs.get("name").asString());
+        assertEquals("0.0.0.0:18481", logs.get("listen").asString());
+        assertEquals("db.example:6543", logs.get("upstream").asString());
+        assertTrue(logs.get("enabled").asBoolean());
     }
 }
