@@ -95,13 +95,9 @@ final class Points {
         // (an open-loop tool's corrected times include the wait for the scheduled send, so its
         // product is no count)
         Double little = d.correctedMean() ? null : Point.little(m.answersPerSec(), m.answersMeanMs());
-        // … but in a closed loop those samples only raise the mean (Point.Queue#littleBound): rate × the
-        // corrected mean bounds the count from above, enough to show a tool that held too few
-        Double littleBound = d.correctedMean() && d.closedLoop() ? Point.little(m.answersPerSec(), m.answersMeanMs()) : null;
         if (d.correctedMean()) {
             unmeasured.put("littleConcurrency", "wrk's mean reply is corrected for coordinated omission with synthetic "
-                    + "samples: no measured mean to put in Little's law (the app's own in-flight count is beside it, and "
-                    + "queue.littleBound, the upper bound the corrected mean gives)");
+                    + "samples: no measured mean to put in Little's law (the app's own in-flight count is beside it)");
         }
         if (d.closedLoop() && Point.inconsistent(little, s.inFlight(), d.level())) {
             flags.add(Point.FLAG_INCONSISTENT);
@@ -122,7 +118,7 @@ final class Points {
                 little, null, null, d.interference(), d.rttMs(),
                 null, s.poolSize() == null || s.poolSize().isEmpty() ? null : s.poolSize(), s.multiplexing(),
                 m.successes(), round(m.answersPerSec()), errorRate, round(m.failureMeanMs()), m.latencyOf(),
-                cost(d, m, s, unmeasured), new Point.Queue(instanceRtt, null, null, s.inFlight(), littleBound));
+                cost(d, m, s, unmeasured), new Point.Queue(instanceRtt, null, null, s.inFlight()));
     }
 
     /** What the successes cost the instance, from its /proc CPU (interference meter) and its metrics. */

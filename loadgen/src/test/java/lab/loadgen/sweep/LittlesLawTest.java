@@ -38,24 +38,6 @@ class LittlesLawTest {
     }
 
     @Test
-    void wrksCorrectedMeanStillBoundsTheCountFromAbove() {
-        // 800/s × 150 ms: at most 120 of 200 connections busy, and the app sees 100: the tool held too few
-        Point few = point(true, 800, 150, 100.0);
-        assertEquals(120.0, few.queue().littleBound());
-        assertTrue(lab.report.results.Repetitions.aggregate(200, List.of(few, few, few), true, null)
-                .hasFlag(Point.FLAG_BELOW_NOMINAL));
-        // at most 240: the bound cannot tell, whatever the app sees (a blocked event loop counts about 1)
-        Point blocked = point(true, 800, 300, 1.0);
-        assertFalse(lab.report.results.Repetitions.aggregate(200, List.of(blocked, blocked, blocked), true, null)
-                .hasFlag(Point.FLAG_BELOW_NOMINAL));
-        // the app alone cannot flag it
-        Point noApp = point(true, 800, 150, null);
-        assertFalse(lab.report.results.Repetitions.aggregate(200, List.of(noApp, noApp, noApp), true, null)
-                .hasFlag(Point.FLAG_BELOW_NOMINAL));
-        assertNull(point(false, 800, 150, 100.0).queue().littleBound(), "a measured mean needs no bound");
-    }
-
-    @Test
     void aMeasuredMeanFlagsOnlyWhenTheAppAgrees() {
         assertTrue(point(false, 800, 300, 240.0).hasFlag(Point.FLAG_INCONSISTENT), "both say 240 for 200");
         assertFalse(point(false, 800, 300, 190.0).hasFlag(Point.FLAG_INCONSISTENT), "the app sees 190");

@@ -93,9 +93,8 @@ public record Point(
     /** Flag: the load tool itself was the bottleneck. */
     public static final String FLAG_SATURATED = "loadToolSaturated";
     /**
-     * Flag: achieved concurrency (Little's law on a measured mean, or its upper bound on a corrected one,
-     * {@link Queue#littleBound}) below {@link #NOMINAL_SHARE} of the nominal connections, and the app's own
-     * in-flight figure ({@link Queue#appInFlight}) agrees.
+     * Flag: achieved concurrency (Little's law on a measured mean) below {@link #NOMINAL_SHARE} of the
+     * nominal connections, and the app's own in-flight figure ({@link Queue#appInFlight}) agrees.
      */
     public static final String FLAG_BELOW_NOMINAL = "belowNominalConcurrency";
     /** Flag: the CPU was shared with other processes beyond {@link Interference#LIMIT_PCT}. */
@@ -140,10 +139,7 @@ public record Point(
                 : Math.round(requestsPerSec * meanReplyMs / 1000.0 * 100.0) / 100.0;
     }
 
-    /**
-     * Whether both Little's law and the app's own in-flight figure put the concurrency below
-     * {@link #NOMINAL_SHARE} × {@code level}; {@code little} may be an upper bound ({@link Queue#littleBound}).
-     */
+    /** Whether both Little's law and the app's own in-flight figure put the concurrency below {@link #NOMINAL_SHARE} × {@code level}. */
     public static boolean belowNominal(Double little, Double appInFlight, int level) {
         return little != null && appInFlight != null && little < NOMINAL_SHARE * level && appInFlight < NOMINAL_SHARE * level;
     }
@@ -180,16 +176,10 @@ public record Point(
      * @param appInFlight       requests in flight inside the app by its own count: the mean of its gauge
      *                          http_server_requests_in_flight while the tool ran; null where the app
      *                          exports none
-     * @param littleBound       where the tool's mean is corrected with synthetic samples (wrk 4, so no
-     *                          {@code littleConcurrency}): every answer's rate × that mean, an upper bound of
-     *                          the requests the tool had in flight. In a closed loop the true mean is at most
-     *                          connections ÷ rate, wrk's interval, and its synthetic samples all lie above that
-     *                          interval, so they only raise the mean. Null for a measured mean.
      */
-    public record Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs, Double appInFlight,
-                        Double littleBound) {
+    public record Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs, Double appInFlight) {
         public Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs) {
-            this(instanceRttMs, roundTripsPerPage, queueMs, null, null);
+            this(instanceRttMs, roundTripsPerPage, queueMs, null);
         }
     }
 
@@ -197,7 +187,6 @@ public record Point(
     public Point withLinkRtt(Double rtt, Integer roundTrips) {
         Double instance = queue == null ? null : queue.instanceRttMs();
         Double inFlight = queue == null ? null : queue.appInFlight();
-        Double bound = queue == null ? null : queue.littleBound();
         Double q = rtt == null || roundTrips == null || meanReplyMs == null ? null
                 : Math.round((meanReplyMs - roundTrips * rtt) * 100.0) / 100.0;
         return new Point(concurrency, requestsPerSec, meanReplyMs, p50Ms, p99Ms, errors, serverThreads, serverHeapMb,
@@ -205,7 +194,7 @@ public record Point(
                 loadToolCpuPct, loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels,
                 unmeasured, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rttMs,
                 rtt, dbConnections, multiplexing, successes, answersPerSec, errorRatePct, failureMeanMs,
-                latencyOf, cost, new Queue(instance, roundTrips, q, inFlight, bound));
+                latencyOf, cost, new Queue(instance, roundTrips, q, inFlight));
     }
 
     /** Whether the point may win a verdict or decide a claim: measured, and carrying no flag. */

@@ -79,9 +79,7 @@ public final class Repetitions {
         });
         Double little = median(ok, Point::littleConcurrency);
         Double appInFlight = median(ok, p -> p.queue() == null ? null : p.queue().appInFlight());
-        Double littleBound = median(ok, p -> p.queue() == null ? null : p.queue().littleBound());
-        if (closedLoop && (Point.belowNominal(little, appInFlight, level)
-                || Point.belowNominal(littleBound, appInFlight, level))) {
+        if (closedLoop && Point.belowNominal(little, appInFlight, level)) {
             flags.add(Point.FLAG_BELOW_NOMINAL);
         }
         if (closedLoop && trends(reps)) {
@@ -123,7 +121,7 @@ public final class Repetitions {
                 median(ok, Point::answersPerSec), errorRate, median(ok, Point::failureMeanMs),
                 ok.stream().anyMatch(p -> Point.ALL_ANSWERS.equals(p.latencyOf())) ? Point.ALL_ANSWERS
                         : m.latencyOf(), cost(ok), new Point.Queue(median(ok, p -> p.queue() == null ? null
-                        : p.queue().instanceRttMs()), null, null, appInFlight, littleBound));
+                        : p.queue().instanceRttMs()), null, null, appInFlight));
     }
 
     /**

@@ -45,7 +45,7 @@ class RepetitionsTest {
                 p.serverThreads(), p.serverHeapMb(), null, null, null, null, p.requests(), p.durationSec(), null, null,
                 p.serverCpuPct(), p.loadToolCpuPct(), p.loadToolCpuSec(), false, null, Map.of(), null, Map.of(), List.of(),
                 null, p.raw(), p.started(), p.littleConcurrency(), null, null, null, null, null, null, null, null, null,
-                null, null, null, null, new Point.Queue(null, null, null, appInFlight, null));
+                null, null, null, null, new Point.Queue(null, null, null, appInFlight));
     }
 
     @Test
