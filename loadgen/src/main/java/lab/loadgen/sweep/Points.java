@@ -93,7 +93,10 @@ final class Points {
         // in the sockets: an event loop that blocks serves one request at a time). A closed-loop tool
         // cannot have more in flight than its connections; a flag needs the app's own figure to agree
         // (an open-loop tool's corrected times include the wait for the scheduled send, so its
-        // product is no count)
+        // product is no count). Rate × wrk's corrected mean is no usable bound either: it leaves out the
+        // requests still unanswered when the window ends, so connections a server starves look idle
+        // (shop jdbc, 1,000 connections at 20 ms: 193), and it greyed the map's shop at 1,000
+        // connections in every column (tried and reverted on 11-27)
         Double little = d.correctedMean() ? null : Point.little(m.answersPerSec(), m.answersMeanMs());
         if (d.correctedMean()) {
             unmeasured.put("littleConcurrency", "wrk's mean reply is corrected for coordinated omission with synthetic "
