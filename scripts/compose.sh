@@ -81,8 +81,7 @@ export TOXIPROXY_CONFIG=${TOXIPROXY_CONFIG:-$LAB_RUN_DIR/toxiproxy.json}
 write_proxies() {
   local image
   mkdir -p "$LAB_RUN_DIR"
-  image=$(compose --profile loadgen config --format json |
-    python3 -c 'import json,sys; print(json.load(sys.stdin)["services"]["loadgen"]["image"])')
+  image=$(compose --profile loadgen config --images loadgen)
   docker run --rm --network none \
     -e CONTACTS_MYSQL_URL="${COMPOSE_CONTACTS_MYSQL_URL:-mysql://bench:bench@mysql-contacts:3306/contacts}" \
     -e CONTACTS_PG_URL="${COMPOSE_CONTACTS_PG_URL:-postgresql://bench:bench@postgres-contacts:5432/contacts}" \

@@ -41,15 +41,15 @@ public final class LinkCommand implements Callable<Integer> {
             description = "print the instance's source URLs through its proxies, one VAR=url per line, and exit")
     String urlsOf;
 
-    @Option(names = "--proxy-host", paramLabel = "HOST",
-            description = "with --urls: where the instance reaches its proxies (default $LINK_PROXY_HOST or " + LabProxy.HOST + ")")
+    @Option(names = "--proxy-host", paramLabel = "HOST", defaultValue = LabProxy.HOST,
+            description = "with --urls: where the instance reaches its proxies (default ${DEFAULT-VALUE})")
     String proxyHost;
 
     @Option(names = "--config", description = "print every proxy as toxiproxy-server's -config file (JSON), and exit")
     boolean config;
 
-    @Option(names = "--listen-host", paramLabel = "HOST",
-            description = "with --config: where the proxies listen (default $PROXY_LISTEN_HOST or " + LabProxy.HOST + ")")
+    @Option(names = "--listen-host", paramLabel = "HOST", defaultValue = LabProxy.HOST,
+            description = "with --config: where the proxies listen (default ${DEFAULT-VALUE})")
     String listenHost;
 
     @Option(names = "--instances", description = "instances.conf (default: found from the working directory)")
@@ -65,12 +65,11 @@ public final class LinkCommand implements Callable<Integer> {
             if (urlsOf != null) {
                 Instance instance = conf.instances().stream().filter(i -> i.name().equals(urlsOf)).findFirst()
                         .orElseThrow(() -> new IllegalArgumentException("unknown instance '" + urlsOf + "' in " + conf.file()));
-                proxies.urls(instance, orEnv(proxyHost, "LINK_PROXY_HOST"))
-                        .forEach((var, url) -> System.out.println(var + "=" + url));
+                proxies.urls(instance, proxyHost).forEach((var, url) -> System.out.println(var + "=" + url));
                 return 0;
             }
             if (config) {
-                System.out.print(proxies.toxiproxyConfig(orEnv(listenHost, "PROXY_LISTEN_HOST")));
+                System.out.print(proxies.toxiproxyConfig(listenHost));
                 return 0;
             }
             proxies.all().forEach(api::proxy);
@@ -93,11 +92,5 @@ public final class LinkCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    /** The option's host, else the env var's, else this machine's {@link LabProxy#HOST}. */
-    private static String orEnv(String option, String envVar) {
-        String env = System.getenv(envVar);
-        return option != null ? option : env != null && !env.isBlank() ? env : LabProxy.HOST;
     }
 }

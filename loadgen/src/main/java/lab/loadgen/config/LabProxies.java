@@ -6,6 +6,8 @@ import java.util.Map;
 import lab.access.SourceUrl;
 import lab.data.Sources;
 import lab.link.LabProxy;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 
 /**
  * Every instance's proxies, from instances.conf and the source URLs of the environment: one per
@@ -25,12 +27,10 @@ public record LabProxies(InstancesConf conf, Map<String, String> env) {
         }).toList();
     }
 
-    /** The instance's source URLs by env var, each pointing at its proxy on this machine instead of the server. */
-    public Map<String, String> urls(Instance instance) {
-        return urls(instance, LabProxy.HOST);
-    }
-
-    /** ... at its proxy on {@code proxyHost} (containers: the toxiproxy service, or the database node). */
+    /**
+     * The instance's source URLs by env var, each pointing at its proxy on {@code proxyHost} instead of the
+     * server (natively {@link LabProxy#HOST}; containers: the toxiproxy service, or the database node).
+     */
     public Map<String, String> urls(Instance instance, String proxyHost) {
         Map<String, String> urls = new LinkedHashMap<>();
         for (Sources s : Sources.of(instance.app())) {
@@ -46,8 +46,8 @@ public record LabProxies(InstancesConf conf, Map<String, String> env) {
      * the lab's proxies, and keeps them across a restart.
      */
     public String toxiproxyConfig(String listenHost) {
-        var mapper = tools.jackson.databind.json.JsonMapper.builder().build();
-        var array = mapper.createArrayNode();
+        JsonMapper mapper = JsonMapper.builder().build();
+        ArrayNode array = mapper.createArrayNode();
         for (LabProxy p : all()) {
             array.addObject().put("name", p.name()).put("listen", p.listen(listenHost)).put("upstream", p.upstream())
                     .put("enabled", true);

@@ -41,11 +41,11 @@ class LabProxiesTest {
 
     @Test
     void anInstancesUrlsPointAtItsProxiesWithTheSameCredentials() {
-        Map<String, String> urls = proxies.urls(instance("portal-virtual"));
+        Map<String, String> urls = proxies.urls(instance("portal-virtual"), LabProxy.HOST);
         SourceUrl logs = SourceUrl.parse(urls.get("LOGS_PG_URL"));
         assertEquals(new SourceUrl(SourceUrl.Engine.POSTGRESQL, "bench", "p@ss:w", "127.0.0.1", 18484, "logs"), logs);
         assertEquals(4, urls.size());
-        assertEquals(Map.of("SHOP_DB_URL", "mysql://bench:bench@127.0.0.1:19584/shop"), proxies.urls(instance("shop-virtual")));
+        assertEquals(Map.of("SHOP_DB_URL", "mysql://bench:bench@127.0.0.1:19584/shop"), proxies.urls(instance("shop-virtual"), LabProxy.HOST));
         assertEquals(Map.of("SHOP_DB_URL", "mysql://bench:bench@toxiproxy:19584/shop"),
                 proxies.urls(instance("shop-virtual"), "toxiproxy"), "in a container: the toxiproxy service");
     }
