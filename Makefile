@@ -69,47 +69,23 @@ endif
 ifneq ($(filter-out native compose swarm,$(RUNTIME)),)
 $(error RUNTIME=$(RUNTIME): expected RUNTIME=native, compose or swarm)
 endif
-LAB_PATH = $(or $(RUNTIME),$(shell scripts/compose.sh usable && echo compose || echo native))
+LAB_PATH = $(or $(RUNTIME),$(shell RUNTIME=compose scripts/lab.sh usable && echo compose || echo native))
+# The lab's lifecycle, written once; scripts/runtime/<runtime>.sh adapts it to the runtime.
+LAB = RUNTIME=$(LAB_PATH) scripts/lab.sh
+# Natively the jars run on this host: built (and the databases seeded) first.
+NATIVE = $(filter native,$(LAB_PATH))
 
-up: ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard through Toxiproxy; LINK=0|lan|wan|<ms>|loopback (default 0)
-ifeq ($(LAB_PATH),swarm)
-	@LINK='$(LINK)' scripts/swarm.sh up
-else ifeq ($(LAB_PATH),compose)
-	@LINK='$(LINK)' scripts/compose.sh up
-else
-	@scripts/find-jdk.sh >/dev/null
-	@$(MAKE) --no-print-directory jars seed
-	@LINK='$(LINK)' scripts/lab.sh up
-endif
+up: $(if $(NATIVE),jars seed) ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard through Toxiproxy; LINK=0|lan|wan|<ms>|loopback (default 0)
+	@LINK='$(LINK)' $(LAB) up
 
-link: ## change the RTT of the running lab without a restart: make link LINK=lan|wan|<ms>|0 (no LINK: show it)
-ifeq ($(LAB_PATH),swarm)
-	@scripts/swarm.sh link $(LINK)
-else ifeq ($(LAB_PATH),compose)
-	@scripts/compose.sh link $(LINK)
-else
-	@$(MAKE) --no-print-directory $(LOADGEN_JAR)
-	@scripts/lab.sh link $(LINK)
-endif
+link: $(if $(NATIVE),$(LOADGEN_JAR)) ## change the RTT of the running lab without a restart: make link LINK=lan|wan|<ms>|0 (no LINK: show it)
+	@$(LAB) link $(LINK)
 
 down: ## stop what `make up` started; keeps data (DB=1 also stops the database servers it started; containers: WIPE=1 removes the volumes)
-ifeq ($(LAB_PATH),swarm)
-	@scripts/swarm.sh down
-else ifeq ($(LAB_PATH),compose)
-	@scripts/compose.sh down
-else
-	@scripts/lab.sh down
-	@$(if $(DB),scripts/db.sh stop)
-endif
+	@DB='$(DB)' $(LAB) down
 
-status: ## every instance with its PID and health
-ifeq ($(LAB_PATH),swarm)
-	@scripts/swarm.sh status
-else ifeq ($(LAB_PATH),compose)
-	@scripts/compose.sh status
-else
-	@scripts/lab.sh status
-endif
+status: ## every instance with its process and readiness, and the link in force
+	@$(LAB) status
 
 # An app's modes as instances.conf lists them (the one list of instances): jdbc|threadpool|...
 modes_of = $(shell awk '!/^\#/ && $$2 == "$(1)" {print $$3}' instances.conf | paste -sd'|')
@@ -124,22 +100,9 @@ PROFILE ?= map
 APP ?= all
 LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 
-loadtest: ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 FAIR_POOL=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
-ifeq ($(LAB_PATH),swarm)
-	@CONCURRENCY='$(CONCURRENCY)' RTTS='$(RTTS)' scripts/swarm.sh loadtest $(PROFILE) $(APP) $(MODES)
-else ifeq ($(LAB_PATH),compose)
-	@scripts/compose.sh loadtest $(PROFILE) $(APP) $(MODES)
-else
-	@$(MAKE) --no-print-directory $(LOADGEN_JAR)
-	@scripts/tools.sh httperf wrk oha || echo "[loadtest] a load tool is missing: the run notes which series it lacks"
-	@status=0; $(LOADGEN) sweep --profile $(PROFILE) --app $(APP) $(if $(MODES),--modes $(MODES)) \
-	  $(if $(CONCURRENCY),--levels $(CONCURRENCY)) $(if $(RTTS),--rtts $(RTTS)) --pids-dir $${RUN_DIR:-.run}/pids \
-	  $(if $(ISOLATE),--isolate "scripts/lab.sh only" --note "ISOLATE=1: every other lab instance was stopped while an instance was measured (restarted after the run)") \
-	  $(if $(FAIR_POOL),--fair-pass "scripts/lab.sh hand-off") \
-	  --results-dir $(or $(RESULTS_DIR),results) || status=$$?; \
-	$(if $(ISOLATE),scripts/lab.sh up >/dev/null || echo "[loadtest] could not restart every instance: make status";) \
-	exit $$status
-endif
+loadtest: $(if $(NATIVE),$(LOADGEN_JAR)) ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 FAIR_POOL=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
+	@CONCURRENCY='$(CONCURRENCY)' RTTS='$(RTTS)' ISOLATE='$(ISOLATE)' FAIR_POOL='$(FAIR_POOL)' RESULTS_DIR='$(RESULTS_DIR)' \
+	  $(LAB) loadtest $(PROFILE) $(APP) $(MODES)
 
 compare-runtimes: $(LOADGEN_JAR) ## native against compose: the newest compose run and the newest native run of its profile (or RUNS="<a> <b>") agree? docs/containers.md
 	$(LOADGEN) compare $(if $(RUNS),--runs "$(RUNS)") --results-dir $(or $(RESULTS_DIR),results)
@@ -152,12 +115,7 @@ dashboard: $(LOADGEN_JAR) ## run only the dashboard on :8080 in the foreground
 
 FAULTS ?= a,b,c,d,e,f
 faults: $(LOADGEN_JAR) ## fault matrix on a lab started with `make up LINK=0`: APP= MODES= FAULTS=a..f (a stops MariaDB; swarm: b..e) ISOLATE=0 → results/faults-<id>/
-ifeq ($(LAB_PATH),swarm)
-	@scripts/swarm.sh faults '$(FAULTS)' $(APP) $(MODES)
-else
-	@RUNTIME=$(LAB_PATH) LOADGEN='$(LOADGEN)' FAULTS='$(FAULTS)' ISOLATE='$(ISOLATE)' scripts/faults.sh \
-	  --app $(APP) $(if $(MODES),--modes $(MODES)) --results-dir $(or $(RESULTS_DIR),results)
-endif
+	@ISOLATE='$(ISOLATE)' RESULTS_DIR='$(RESULTS_DIR)' $(LAB) faults '$(FAULTS)' $(APP) $(MODES)
 
 MICRO_JAR := microbench/target/microbench.jar
 MICRO = $(JAVA) -jar $(MICRO_JAR)
@@ -195,7 +153,7 @@ else
 endif
 
 images-to: ## copy the lab's images to swarm nodes without a registry: make images-to NODE="ssh://user@host …"
-	@scripts/swarm.sh images-to $(or $(NODE),$(error NODE=ssh://user@host is required))
+	@RUNTIME=swarm scripts/lab.sh images-to $(or $(NODE),$(error NODE=ssh://user@host is required))
 
 clean: ## remove build output (keeps databases and results)
 	$(MVN) -q clean

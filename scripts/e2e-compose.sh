@@ -31,14 +31,14 @@ export DOCKER_CONFIG=$root/.run/docker/config
 export DOCKER_HOST
 DOCKER_HOST=$("$here/images/dockerd.sh" host)
 project=asyncdb-lab-e2e
-export COMPOSE_PROJECT_NAME=$project
+export COMPOSE_PROJECT_NAME=$project RUNTIME=compose
 
 cleanup() {
   local logs=$root/.run/e2e-compose-logs.txt
-  { "$here/compose.sh" -- ps -a; "$here/compose.sh" -- logs --no-color --timestamps; } >"$logs" 2>&1 || true
+  { "$here/lab.sh" compose ps -a; "$here/lab.sh" compose logs --no-color --timestamps; } >"$logs" 2>&1 || true
   say "failed: state and container logs in $logs"
   say "down (volumes too) and stopping the daemon"
-  WIPE=1 "$here/compose.sh" down >/dev/null 2>&1 || true
+  WIPE=1 "$here/lab.sh" down >/dev/null 2>&1 || true
   "$here/images/dockerd.sh" stop || true
 }
 trap cleanup EXIT
@@ -47,16 +47,16 @@ container_inputs
 say "base images and tools ready after $((SECONDS - start)) s"
 
 t=$SECONDS
-"$here/compose.sh" up
+"$here/lab.sh" up
 say "up took $((SECONDS - t)) s"
 
 say "seeded data (row counts, checksums)"
-"$here/compose.sh" -- run --rm --no-deps db-seed --scale tiny --verify
+"$here/lab.sh" compose run --rm --no-deps db-seed --scale tiny --verify
 
 say "health of every instance through its port on 127.0.0.1"
 for n in $(instance_names); do
   port=$(instance_field "$n" 4) health=$(instance_field "$n" 5) page=$(instance_field "$n" 7)
-  state=$(docker inspect -f '{{.State.Health.Status}}' "$("$here/compose.sh" -- ps -q "$n")")
+  state=$(docker inspect -f '{{.State.Health.Status}}' "$("$here/lab.sh" compose ps -q "$n")")
   [ "$state" = healthy ] || fail "$n is $state in its container"
   curl -fsS --max-time 5 "http://127.0.0.1:$port$health" >/dev/null || fail "$n: http://127.0.0.1:$port$health"
   # The first page opens the lazy connections and loads classes: generous time, once.
@@ -65,12 +65,12 @@ for n in $(instance_names); do
 done
 
 say "LINK=wan through the toxiproxy container: one page per app"
-"$here/compose.sh" link wan
+"$here/lab.sh" link wan
 link_page_check 127.0.0.1 || fail "a page is out of its LINK=wan bounds"
-"$here/compose.sh" link 0
+"$here/lab.sh" link 0
 
 t=$SECONDS
-"$here/compose.sh" loadtest smoke all
+"$here/lab.sh" loadtest smoke all
 say "smoke sweep took $((SECONDS - t)) s"
 run_id=$(basename "$(readlink results/latest)")
 run_dir=results/$run_id
@@ -101,7 +101,7 @@ PY
 say "fault cell took $((SECONDS - t)) s"
 
 say "down (volumes too)"
-WIPE=1 "$here/compose.sh" down
+WIPE=1 "$here/lab.sh" down
 filter=label=com.docker.compose.project=$project
 for kind in container network volume; do
   flags=(-q --filter "$filter"); [ $kind = container ] && flags+=(--all)

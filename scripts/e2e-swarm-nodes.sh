@@ -58,7 +58,7 @@ cleanup() {
     for s in $(on load docker stack services -q "$STACK"); do on load docker service logs --timestamps "$s"; done
   } >"$logs" 2>&1 || true
   say "failed: tasks and service logs in $logs; removing everything"
-  on load env ENGINES="${ENGINE[db]} ${ENGINE[app]}" WIPE=1 "$here/swarm.sh" down >/dev/null 2>&1 || true
+  on load env ENGINES="${ENGINE[db]} ${ENGINE[app]}" WIPE=1 RUNTIME=swarm "$here/lab.sh" down >/dev/null 2>&1 || true
   for role in app db load; do
     on $role docker swarm leave --force >/dev/null 2>&1 || true
     on $role docker network rm docker_gwbridge >/dev/null 2>&1 || true
@@ -104,7 +104,7 @@ doc_run load "make status RUNTIME=swarm" | tee "$root/.run/e2e-swarm-nodes-statu
 grep -q 'DOWN' "$root/.run/e2e-swarm-nodes-status.txt" && fail "make status shows an instance DOWN"
 
 say "placement: each service and task on the node with its label"
-on load "$here/swarm.sh" placement || fail "a task ran on a node without its label"
+on load RUNTIME=swarm "$here/lab.sh" placement || fail "a task ran on a node without its label"
 want_node() { case $1 in *mysql-*|*postgres-*|*toxiproxy) echo db-host ;; *dashboard) echo load-host ;; *) echo app-host ;; esac; }
 for svc in $(on load docker stack services --format '{{.Name}}' "$STACK"); do
   node=$(on load docker service ps --filter desired-state=running --format '{{.Node}}' "$svc" | head -1)

@@ -5,7 +5,7 @@
 # labels, and two database servers' own labels (mysql-shop, postgres-logs: a node of their own, as
 # the thesis' database hosts); a private registry (scripts/images/registry.sh), so that the images
 # are pushed on build and the services run them by digest; the stack at SCALE=tiny
-# (scripts/swarm.sh up: seed task, health, LINK=0), seeded rows
+# (scripts/lab.sh up, RUNTIME=swarm: seed task, health, LINK=0), seeded rows
 # verified, passwords only as secrets, one page per app with LINK=wan, a smoke sweep of all nine
 # instances as a loadgen task whose run comes back to ./results, each task on a node with its
 # label; then the stack, its volumes and secrets removed, the swarm left, the registry and the
@@ -49,7 +49,7 @@ cleanup() {
   } >"$logs" 2>&1 || true
   say "failed: tasks and service logs in $logs"
   say "removing the stack (volumes too), leaving the swarm, stopping the daemon"
-  WIPE=1 "$here/swarm.sh" down >/dev/null 2>&1 || true
+  WIPE=1 RUNTIME=swarm "$here/lab.sh" down >/dev/null 2>&1 || true
   docker swarm leave --force >/dev/null 2>&1 || true
   docker network rm docker_gwbridge >/dev/null 2>&1 || true
   "$here/images/registry.sh" stop || true
@@ -101,7 +101,7 @@ for s in $DB_SERVERS; do
 done
 
 say "seeded data (row counts, checksums), from a task on the db node"
-"$here/swarm.sh" seed-verify
+RUNTIME=swarm "$here/lab.sh" seed-verify
 
 say "passwords: Docker secrets, in no service's spec"
 [ "$(docker secret ls -q --filter "label=com.docker.stack.namespace=$STACK" | wc -l)" = 3 ] || fail "expected 3 secrets of the stack"
@@ -131,7 +131,7 @@ CHECK_TAG=e2e-swarm python3 "$here/lib/check-results.py" "$run_dir/results.json"
 [ -f "$run_dir/index.html" ] || fail "no index.html in $run_dir"
 
 say "placement: each service and task on a node with its role label"
-"$here/swarm.sh" placement || fail "a task ran on a node without its label"
+RUNTIME=swarm "$here/lab.sh" placement || fail "a task ran on a node without its label"
 
 say "down (volumes and secrets too)"
 make --no-print-directory down RUNTIME=swarm WIPE=1

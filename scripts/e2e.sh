@@ -10,7 +10,7 @@ cd "$root"
 
 say() { printf '[e2e] %s\n' "$*"; }
 
-if [ -n "$("$here/lab.sh" status | awk 'NR > 1 && $4 ~ /^[0-9]+$/')" ]; then
+if [ -n "$(RUNTIME=native "$here/lab.sh" ps | awk 'NR > 1 && $2 ~ /^[0-9]+$/')" ]; then
   say "the lab is running (make status); stop it with 'make down' first: e2e needs the ports to itself"
   exit 1
 fi

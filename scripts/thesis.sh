@@ -66,7 +66,7 @@ newest_run() {
 }
 before=$(newest_run)
 # FAIR_POOL=1: the native lab restarts portal-threadpool fair for a pass (lab.sh hand-off); on
-# compose or swarm the Makefile leaves it out, and the claim says "not measured" with the reason
+# compose or swarm lab.sh leaves it out, and the claim says "not measured" with the reason
 make --no-print-directory loadtest PROFILE="$profile" APP=all FAIR_POOL=1 RESULTS_DIR="$results" || status=$?
 run_dir=$(newest_run)
 if [ -n "$run_dir" ] && [ "$run_dir" != "$before" ] && [ -f "$run_dir/results.json" ]; then

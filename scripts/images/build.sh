@@ -2,7 +2,7 @@
 # Local images built from Debian packages (no image registry needed): a debootstrapped Debian
 # bookworm, then one root filesystem per role, imported into the Docker engine at $DOCKER_HOST
 # under asyncdb-lab/local-* names (never an upstream name). The database images are the lab's
-# default in containers (`build.sh mariadb postgres`, run by scripts/compose.sh up and swarm.sh
+# default in containers (`build.sh mariadb postgres`, run by `make up` in containers, scripts/runtime/compose.sh and swarm.sh
 # up): the native lab's Debian servers; the others are the container self-test's offline bases.
 #   asyncdb-lab/local-debian:12      curl, httperf, wrk, and oha as `make tools` builds it
 #                                    (DEBIAN_IMAGE: loadgen base; the Dockerfile's OHA=off keeps it)

@@ -1,5 +1,5 @@
-# The database servers' own ports where they share one address: a swarm's db node (swarm.sh), and
-# the ports docker-compose.yml publishes on 127.0.0.1 for the host's `make faults` (compose.sh
+# The database servers' own ports where they share one address: a swarm's db node (runtime/swarm.sh), and
+# the ports docker-compose.yml publishes on 127.0.0.1 for the host's `make faults` (runtime/compose.sh
 # servers). Both compose files read the same variables, with these defaults.
 export MYSQL_CONTACTS_PORT=${MYSQL_CONTACTS_PORT:-13306} MYSQL_LOGS_PORT=${MYSQL_LOGS_PORT:-13307}
 export MYSQL_SHOP_PORT=${MYSQL_SHOP_PORT:-13308}
@@ -19,7 +19,7 @@ server_host() { # host server -> host when given, else the server's own *_HOST
 }
 
 # server_urls PREFIX [HOST] -> the five source URLs at those ports, one PREFIXNAME=url line each:
-# every server at HOST, or, without HOST, each at its own *_HOST (a swarm's db nodes, swarm.sh).
+# every server at HOST, or, without HOST, each at its own *_HOST (a swarm's db nodes, runtime/swarm.sh).
 server_urls() {
   local prefix=$1 host=${2:-}
   echo "${prefix}CONTACTS_MYSQL_URL=mysql://bench:bench@$(server_host "$host" mysql-contacts):$MYSQL_CONTACTS_PORT/contacts"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """RUNTIME=swarm: `docker compose config --format json` of docker-compose.yml + docker-compose.swarm.yml
-(stdin) becomes what `docker stack deploy` and `docker service create` take (scripts/swarm.sh).
+(stdin) becomes what `docker stack deploy` and `docker service create` take (scripts/runtime/swarm.sh).
 
   stack-file.py stack STACK             the stack file (JSON) of every long-running service
   stack-file.py job STACK SERVICE       `docker service create` options and image of a one-off task
@@ -8,12 +8,12 @@
 
 Why a translation: `docker stack deploy` reads the older v3 format (depends_on as a list, CPU caps
 under deploy, no build, no profiles). What Swarm cannot do is left out, and said here:
-  - depends_on, restart, build, profiles, ports: order comes from health checks and scripts/swarm.sh
+  - depends_on, restart, build, profiles, ports: order comes from health checks and scripts/runtime/swarm.sh
     (databases, then the seed task); every service is on the host network, so nothing is published;
   - bind mounts of directories: a caller's path does not exist on the other nodes (named volumes
     stay); a file bind-mounted read-only becomes a swarm config, which the stack carries to the node;
   - ulimits: the daemon's own limit applies (Swarm services take ulimits from Docker 23 only).
-STACK_IMAGES names a JSON file {image: ID} (scripts/swarm.sh without a registry): those services run
+STACK_IMAGES names a JSON file {image: ID} (scripts/runtime/swarm.sh without a registry): those services run
 their image by ID, which no node ever pulls.
 """
 import hashlib
@@ -21,7 +21,7 @@ import json
 import os
 import sys
 
-# One-off tasks, run by scripts/swarm.sh as replicated jobs rather than deployed as services.
+# One-off tasks, run by scripts/runtime/swarm.sh as replicated jobs rather than deployed as services.
 JOBS = {"db-seed", "loadgen"}
 KEEP = ("image", "command", "entrypoint", "environment", "healthcheck", "user", "deploy",
         "configs", "secrets", "working_dir", "stop_grace_period")

@@ -55,7 +55,7 @@ public final class FaultsCommand implements Callable<Integer> {
                     + "(make faults gives the runtime's; ISOLATE=0 to keep every instance running)")
     List<String> isolate;
 
-    // the commands come from the caller (make faults: scripts/faults.sh, per runtime): loadgen names no script of the project
+    // the commands come from the caller (make faults: scripts/lab.sh, whose runtime adapter carries them out): loadgen names no script of the project
     @Option(names = "--server-stop", split = " ",
             description = "the command that stops MariaDB for fault a (make faults gives the runtime's); fault a needs it")
     List<String> serverStop;

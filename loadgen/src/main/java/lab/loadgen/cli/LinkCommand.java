@@ -34,6 +34,9 @@ public final class LinkCommand implements Callable<Integer> {
     @Option(names = "--record-only", description = "only record LINK (a lab started without proxies)")
     boolean recordOnly;
 
+    @Option(names = "--name", description = "print the recorded link's name (nothing when none is recorded), and exit")
+    boolean name;
+
     @Option(names = "--create", description = "first create every instance's proxies (instances.conf × the sources it reads)")
     boolean create;
 
@@ -58,6 +61,10 @@ public final class LinkCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path dir = runDir != null ? runDir : LinkFile.runDir();
+        if (name) {   // for scripts: the link in force, no parsing of the record
+            LinkFile.read(dir).ifPresent(l -> System.out.println(l.name()));
+            return 0;
+        }
         Toxiproxy api = toxiproxy != null ? new Toxiproxy(toxiproxy) : Toxiproxy.fromEnv();
         if (urlsOf != null || config || create) {
             InstancesConf conf = InstancesConf.load(InstancesConf.locate(instancesFile));

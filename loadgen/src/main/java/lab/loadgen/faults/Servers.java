@@ -17,8 +17,9 @@ import lab.loadgen.AdminSql;
 /**
  * The real database servers behind the lab (the source URLs of the environment, not the proxies):
  * server-side connection counts, killing the app's sessions, the shop's orders and stock, and
- * stopping/starting MariaDB with the runtime's commands (natively {@code scripts/db.sh}; in
- * containers {@code scripts/compose.sh}, which stops the database containers).
+ * stopping/starting MariaDB with the commands the caller gives ({@code make faults}: {@code
+ * scripts/lab.sh stop-server mysql}, natively {@code scripts/db.sh}, in containers a stop of the
+ * database containers).
  */
 final class Servers {
 

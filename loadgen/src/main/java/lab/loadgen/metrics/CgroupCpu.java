@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * groups, {@code <cgroup2 mount>/asyncdb-lab/<name>} (scripts/lib/cgroup.sh puts each process the lab
  * starts in one, and the database servers): {@code usage_usec} of its {@code cpu.stat}, which cgroup
  * v2 keeps in every group, children and threads included. In containers, the containers' own groups,
- * named in {@code <run dir>/cgroups} ({@value #CONTAINERS}, written by scripts/compose.sh): "{@code <part>
+ * named in {@code <run dir>/cgroups} ({@value #CONTAINERS}, written by scripts/runtime/compose.sh): "{@code <part>
  * <accounting file on the host>}" per line, a cgroup v2 {@code cpu.stat} or a cgroup v1
  * {@code cpuacct.usage} (nanoseconds) under {@value #HOST_CGROUP}, which the loadgen container sees
  * read-only at {@code $LAB_HOST_CGROUP}; several containers of one part, such as the three MariaDB

@@ -177,9 +177,9 @@ class ComposeConsistencyTest {
     }
 
     /**
-     * RUNTIME=swarm: a database server runs on the node of its own role label when scripts/swarm.sh
+     * RUNTIME=swarm: a database server runs on the node of its own role label when scripts/runtime/swarm.sh
      * found one (its {@code <SERVER>_ROLE} is the server's name), else on the db node; the servers
-     * swarm.sh places are the database services of docker-compose.yml.
+     * it places are the database services of docker-compose.yml.
      */
     @Test
     @SuppressWarnings("unchecked")
@@ -208,10 +208,10 @@ class ComposeConsistencyTest {
         assertTrue(String.valueOf(services.get("mysql-shop").get("healthcheck")).contains("MYSQL_PWD"), "the check still logs in");
     }
 
-    /** docker-compose.yml with docker-compose.swarm.yml, as scripts/swarm.sh merges them (mysql-shop on a node of its own). */
+    /** docker-compose.yml with docker-compose.swarm.yml, as scripts/runtime/swarm.sh merges them (mysql-shop on a node of its own). */
     @SuppressWarnings("unchecked")
     static Map<String, Map<String, Object>> swarmServices() throws IOException, InterruptedException {
-        // what scripts/swarm.sh sets: each role's and each server's own address to bind (10.0.0.x: no 0.0.0.0)
+        // what scripts/runtime/swarm.sh sets: each role's and each server's own address to bind (10.0.0.x: no 0.0.0.0)
         Map<String, String> env = new java.util.HashMap<>(Map.of("SWARM_SECRETS", "/run/none", "APP_BIND", "10.0.0.2",
                 "LOAD_BIND", "10.0.0.3", "TOXIPROXY_API_BIND", "10.0.0.1"));
         for (String server : DATABASES) {

@@ -1,15 +1,12 @@
-#!/usr/bin/env bash
-# RUNTIME=swarm: the lab as a stack on a Docker Swarm, from docker-compose.yml plus
-# docker-compose.swarm.yml (docs/several-machines.md). Runs against a manager node (DOCKER_HOST).
-#   swarm.sh up                 build (and push to REGISTRY), deploy, seed task, wait for health, LINK
-#   swarm.sh down               remove the stack, keep the volumes (WIPE=1: volumes and secrets too)
-#   swarm.sh status             every instance's health, the stack's tasks and their nodes
-#   swarm.sh link [LINK]        show / change the RTT (a loadgen task on the load node)
-#   swarm.sh loadtest PROFILE APP [MODES]   a loadgen task on the load node; its run comes back to ./results
-#   swarm.sh seed-verify        row counts and checksums at SCALE, from a task on the db node
-#   swarm.sh placement          each running task's node, checked against the service's role label
-#   swarm.sh faults FAULTS APP [MODES]  fault cells (b-e, through Toxiproxy) as a loadgen task; back to ./results
-#   swarm.sh images-to NODE…    docker save | docker -H NODE load: the stack's images on nodes without a registry
+# RUNTIME=swarm, the adapter of scripts/lab.sh: the lab as a stack on a Docker Swarm, from
+# docker-compose.yml plus docker-compose.swarm.yml (docs/several-machines.md), against a manager
+# node (DOCKER_HOST). up builds (and pushes to REGISTRY), deploys, seeds in a task on the db node;
+# loadgen runs as a task on the load node, and its runs come back to ./results.
+# Its own verbs:
+#   lab.sh seed-verify        row counts and checksums at SCALE, from a task on the db node
+#   lab.sh placement          each running task's node, checked against the service's role label
+#   lab.sh images-to NODE…    docker save | docker -H NODE load: the stack's images on nodes without a registry
+#   lab.sh compose ARG…       docker compose ARG… on the two files
 # Node labels (one key per role, so that one node can play several): asyncdb.role.db=true,
 # asyncdb.role.app=true, asyncdb.role.load=true; and, to give a database server a node of its own,
 # asyncdb.role.<server>=true (mysql-contacts, mysql-logs, mysql-shop, postgres-contacts, postgres-logs).
@@ -21,11 +18,7 @@
 # node, default this engine) is where the results are copied from; ENGINES (docker -H of the
 # other nodes, e.g. "ssh://root@10.77.0.11 ssh://root@10.77.0.12") where `down WIPE=1` removes
 # the volumes too.
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-cd "$root"
-. "$here/lib/instances.sh"
+RUNTIME_VERBS="seed-verify | placement | images-to NODE… | compose ARG…"
 
 STACK=${STACK:-asyncdb-lab}
 export COMPOSE_PROJECT_NAME=$STACK
@@ -45,11 +38,8 @@ export REGISTRY=${REGISTRY-} ENGINES=${ENGINES-}
 . "$here/lib/server-ports.sh"
 export LAB_RUN_DIR=$state TOXIPROXY_CONFIG=$state/toxiproxy.json
 export SWARM_SECRETS=${SWARM_SECRETS:-$state/secrets}
-HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-600}
+HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-600}   # a seed task and images on every node come first
 SEED_ATTEMPTS=${SEED_ATTEMPTS:-60}   # the seed task retries every 5 s while the databases start
-
-say() { printf '[swarm] %s\n' "$*"; }
-die() { printf '[swarm] error: %s\n' "$*" >&2; exit 1; }
 
 # The swarm's nodes, one line each: ID ADDRESS LABELS-JSON (none when this engine is no manager).
 NODES=()
@@ -191,7 +181,7 @@ run_job() {
     die "task $svc failed"
   fi
   remove_job "$svc"
-  say "task $svc done on node $JOB_NODE"
+  say "task $svc done on node $JOB_NODE" >&2
   [ -z "${JOB_NODES_FILE:-}" ] || echo "$svc $JOB_NODE" >>"$JOB_NODES_FILE"
 }
 
@@ -202,27 +192,7 @@ remove_job() { # service
   docker ps -aq --filter "label=com.docker.swarm.service.name=${STACK}_$1" | xargs -r docker rm -f >/dev/null
 }
 
-host_of() { [ "$1" = dashboard ] && echo "$LOAD_HOST" || echo "$APP_HOST"; } # instance -> its host (the dashboard: the load node's)
-health() { instance_health "$(host_of "$1")" "$1"; } # instance -> UP | DOWN(code)
-
-table() {
-  local n
-  printf '%-20s %-12s %-30s %s\n' INSTANCE MODE URL STATUS
-  for n in $(instance_names); do
-    printf '%-20s %-12s %-30s %s\n' "$n" "$(instance_field "$n" 3)" "http://$(host_of "$n"):$(instance_field "$n" 4)$(instance_field "$n" 7)" "$(health "$n")"
-  done
-}
-
-wait_healthy() { # readiness (lib/instances.sh); the tasks' Docker health check is liveness only
-  local pending
-  pending=$(wait_ready "$APP_HOST" "$HEALTH_TIMEOUT" $(instance_names | grep -vx dashboard) \
-             && wait_ready "$LOAD_HOST" "$HEALTH_TIMEOUT" dashboard) ||
-    { table; die "not healthy after ${HEALTH_TIMEOUT}s: $pending (docker service logs ${STACK}_<name>)"; }
-}
-
-link() { run_job loadgen -- link "$@"; }
-
-# With a registry, the database images built here (compose.sh db-images) go there too, under its
+# With a registry, the database images built here (lab.sh db-images, RUNTIME=compose) go there too, under its
 # name, so that no node looks for asyncdb-lab/local-* anywhere else; MYSQL_IMAGE / POSTGRES_IMAGE
 # (remembered) then name them. Images given by those variables are used as they are.
 push_db_images() {
@@ -237,16 +207,18 @@ push_db_images() {
   done
 }
 
-up() {
+rt_start() { # the whole stack (the link in force is not read back: an empty LINK is 0)
+  [ $# -eq 0 ] || die "RUNTIME=swarm starts and stops the whole stack, not single instances"
   require_manager
-  local link=${LINK:-0} start=$SECONDS image
+  LINK=${LINK:-0}
+  local link=$LINK image
   mkdir -p "$state" results
   make_secrets
   [ "$link" != loopback ] && export LINK_PROXY_HOST=$DB_HOST || export LINK_PROXY_HOST=
   say "building the images on this engine …"
-  "$here/compose.sh" db-images </dev/null   # the database servers (docker-compose.yml)
+  RUNTIME=compose "$here/lab.sh" db-images </dev/null   # the database servers (docker-compose.yml)
   compose --profile loadgen build --quiet $(build_services)
-  PROXY_LISTEN_HOST=$DB_BIND "$here/compose.sh" proxies </dev/null
+  PROXY_LISTEN_HOST=$DB_BIND RUNTIME=compose "$here/lab.sh" proxies </dev/null
   if [ -n "$REGISTRY" ]; then
     for image in $(built_images); do say "pushing $image"; docker push --quiet "$image" >/dev/null; done
     push_db_images
@@ -263,14 +235,10 @@ up() {
   say "seeding (a task on the db node; it retries while the databases start) …"
   JOB_ATTEMPTS=$SEED_ATTEMPTS JOB_TIMEOUT=900 run_job db-seed --restart-condition on-failure --restart-delay 5s \
     --restart-max-attempts "$SEED_ATTEMPTS" -- --scale "${SCALE:-thesis}"
-  say "waiting for every instance to be healthy (pools warmed up) …"
-  wait_healthy
-  if [ "$link" = loopback ]; then link --record-only loopback; else link "$link"; fi
-  table
-  say "up in $((SECONDS - start)) s"
 }
 
-down() {
+rt_stop() { # the whole stack; WIPE=1: the volumes on every node (ENGINES) and the secrets too
+  [ $# -eq 0 ] || die "RUNTIME=swarm starts and stops the whole stack, not single instances"
   local deadline
   remove_job db-seed
   remove_job loadgen
@@ -316,30 +284,21 @@ wipe_volumes() { # [-H ENGINE]: the stack's volumes on that node, once its conta
     | sort -u | xargs -r docker "$@" volume rm >/dev/null
 }
 
-loadtest() {
-  local args shared=${SHARED_MACHINE:-false}
+rt_sweep() { # sweep options…: a loadgen task on the load node; its run comes back to ./results
+  local shared=${SHARED_MACHINE:-false}
+  require_manager
+  [ -z "${ISOLATE:-}${FAIR_POOL:-}" ] || say "ISOLATE and FAIR_POOL run on the native lab only: left out"
   # one node runs everything: the results say that the machine was shared (SHARED_MACHINE=true says
   # it for nodes on one machine, as make e2e-swarm NODES=3's)
   [ "$(docker node ls -q | wc -l)" -gt 1 ] || shared=true
-  args=(sweep --profile "${1:-quick}" --app "${2:-all}" --results-dir /results --instances /app/instances.conf
-        --host "$APP_HOST" --shared-machine=$shared)
-  [ -n "${3:-}" ] && args+=(--modes "$3")
-  [ -n "${CONCURRENCY:-}" ] && args+=(--levels "$CONCURRENCY")
-  [ -n "${RTTS:-}" ] && args+=(--rtts "$RTTS")
-  run_job loadgen -- "${args[@]}"
+  run_job loadgen -- "$@" --results-dir /results --instances /app/instances.conf --host "$APP_HOST" --shared-machine=$shared
   fetch_results
 }
 
-# Fault cells through Toxiproxy (b-e: the link's proxies, from the load node): a loadgen task. Not
-# a (stops MariaDB) nor f (kills sessions): their commands live on the database hosts.
-faults() {
-  local faults
-  faults=$(tr ',' '\n' <<<"${1:-b,c,d,e}" | grep -vx '[af]' | paste -sd, -)
-  [ "$faults" = "${1:-b,c,d,e}" ] || say "RUNTIME=swarm: faults a and f left out (they act on the database hosts); running $faults"
-  [ -n "$faults" ] || die "no fault to run: RUNTIME=swarm runs b, c, d and e (through Toxiproxy)"
-  local args=(faults --faults "$faults" --app "${2:-all}" --results-dir /results --instances /app/instances.conf --host "$APP_HOST")
-  [ -n "${3:-}" ] && args+=(--modes "$3")
-  run_job loadgen -- "${args[@]}" "${@:4}"
+# The fault cells through Toxiproxy (b-e: the link's proxies, from the load node), as a loadgen
+# task; a and f act on the database hosts, which lab.sh leaves out here (no RT_SERVERS).
+rt_faults() {
+  rt_loadgen "$@" --results-dir /results --instances /app/instances.conf --host "$APP_HOST"
   fetch_results faults
 }
 
@@ -348,7 +307,7 @@ faults() {
 fetch_results() {
   local engine=() image run
   [ -z "${LOAD_ENGINE:-}" ] || engine=(-H "$LOAD_ENGINE")
-  image=$(config_json | python3 -c 'import json,sys; print(json.load(sys.stdin)["services"]["loadgen"]["image"])')
+  image=$(compose --profile loadgen config --images loadgen)
   in_volume() { docker "${engine[@]}" run --rm --network none -v "${STACK}_results:/results:ro" --entrypoint "$@"; }
   if [ "${1:-}" = faults ]; then
     run=$(in_volume sh "$image" -c 'ls -1td /results/faults-* | head -1')
@@ -364,7 +323,7 @@ fetch_results() {
 }
 
 # Every running task (and the one-off tasks run so far, JOB_NODES_FILE) on a node with its role.
-placement() {
+verb_placement() {
   local svc role node bad=0 line
   printf '%-34s %-14s %-16s %s\n' SERVICE ROLE NODE "NODE HAS THE ROLE"
   check() { # service role node
@@ -388,12 +347,13 @@ placement() {
 }
 
 # Builds the images here first, as `up` would, so that this can run before the first `up`.
-images_to() {
+verb_images_to() { # NODE…
+  [ $# -gt 0 ] || die "usage: lab.sh images-to ssh://user@host…"
   local node images
   mkdir -p "$state"
   make_secrets
   compose --profile loadgen build --quiet $(build_services)
-  PROXY_LISTEN_HOST=$DB_BIND "$here/compose.sh" proxies </dev/null
+  PROXY_LISTEN_HOST=$DB_BIND RUNTIME=compose "$here/lab.sh" proxies </dev/null
   # the built images, and those of the others (the database servers) that this engine has: a fresh
   # manager never pulled them (compose build does not), and a node may take them from their registry
   local image missing=()
@@ -408,20 +368,19 @@ images_to() {
   done
 }
 
+rt_host() { [ "$1" = dashboard ] && echo "$LOAD_HOST" || echo "$APP_HOST"; } # the dashboard: the load node's
+
+rt_loadgen() { require_manager; run_job loadgen -- "$@"; }
+
+rt_ps() { docker stack ps --format 'table {{.Name}}\t{{.Node}}\t{{.CurrentState}}' --filter desired-state=running "$STACK"; }
+
+rt_why_not_ready() { say "their logs: docker service logs ${STACK}_<name>"; }
+
+rt_server() { die "RUNTIME=swarm does not stop the database servers (they live on the db hosts)"; }
+
+verb_seed_verify() { require_manager; run_job db-seed -- --scale "${SCALE:-thesis}" --verify; }
+verb_compose() { compose "$@"; }
+
 read_nodes
 place_roles
 place_servers
-cmd=${1:-status}; shift || true
-case $cmd in
-  up) up ;;
-  down) down ;;
-  status) docker stack ps --format 'table {{.Name}}\t{{.Node}}\t{{.CurrentState}}' --filter desired-state=running "$STACK"; echo; table ;;
-  link) require_manager; link "$@" ;;
-  loadtest) require_manager; loadtest "$@" ;;
-  placement) placement ;;
-  seed-verify) require_manager; run_job db-seed -- --scale "${SCALE:-thesis}" --verify ;;
-  faults) require_manager; faults "$@" ;;
-  images-to) [ $# -gt 0 ] || die "usage: swarm.sh images-to ssh://user@host…"; images_to "$@" ;;
-  --) compose "$@" ;;
-  *) echo "usage: swarm.sh up|down|status|link [LINK]|loadtest PROFILE APP [MODES]|faults FAULTS APP [MODES]|placement|images-to NODE…" >&2; exit 2 ;;
-esac

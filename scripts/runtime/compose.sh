@@ -1,0 +1,180 @@
+# RUNTIME=compose, the adapter of scripts/lab.sh: docker-compose.yml on one Docker engine, with
+# Compose v2 (`docker compose`: `up --wait` and the one-shot seed job need it; Debian 12's
+# docker-compose v1 only validates the file, in make test). loadgen runs in a one-off container of
+# the loadgen service; the fault matrix runs on the host and reaches the real servers on the ports
+# docker-compose.yml publishes on 127.0.0.1.
+# Its own verbs:
+#   lab.sh usable           exit 0 when a Docker engine and Compose v2 are usable
+#   lab.sh compose ARG…     docker compose ARG… (the same project, for scripts)
+#   lab.sh proxies          write the proxies' config (TOXIPROXY_CONFIG) from COMPOSE_*_URL
+#   lab.sh db-images        build the local database images docker-compose.yml uses, when missing
+#   lab.sh servers          the env a host's `loadgen faults` needs: the databases' published
+#                           ports (127.0.0.1 only) and the Toxiproxy API
+RUNTIME_VERBS="usable | compose ARG… | proxies | db-images | servers"
+
+# One project name wherever the checkout lives; files under ./results belong to the caller.
+export COMPOSE_PROJECT_NAME=${COMPOSE_PROJECT_NAME:-asyncdb-lab}
+export LAB_UID=${LAB_UID:-$(id -u)} LAB_GID=${LAB_GID:-$(id -g)}
+
+# The compose file raises the containers' nofile to NOFILE (65536); an engine grants at most its
+# own hard limit, else no container starts ("error setting rlimit type 7"). The limit this script
+# sees is the caller's, which a daemon started from this shell (scripts/images/dockerd.sh) has.
+hard=$(ulimit -Hn)
+if [ -z "${NOFILE:-}" ] && [ "$hard" != unlimited ] && [ "$hard" -lt 65536 ]; then
+  export NOFILE=$hard
+fi
+
+compose() { docker compose "$@"; }
+
+# Where the proxies' config and the recorded link live (mounted at /lab-run in the containers).
+export LAB_RUN_DIR=${LAB_RUN_DIR:-$root/.run/compose}
+export TOXIPROXY_CONFIG=${TOXIPROXY_CONFIG:-$LAB_RUN_DIR/toxiproxy.json}
+
+# The ports published on this host; the containers' Docker health check, which `up --wait` and
+# start_containers wait for, is liveness only (lab.sh waits for readiness).
+rt_host() { case ${BIND:-127.0.0.1} in 0.0.0.0) echo 127.0.0.1 ;; *) echo "${BIND:-127.0.0.1}" ;; esac; }
+
+rt_loadgen() { compose --profile loadgen run --rm --no-deps loadgen "$@"; }
+
+mysql_services="mysql-contacts mysql-logs mysql-shop"
+# Faults and isolation stop and start containers with plain `docker stop`/`docker start`: recent
+# Compose stops the services that depend on a stopped one too (the instances, when a database
+# stops), `up --no-deps` recreates containers (the dependencies count in its config hash), and
+# `up` with them would run the seed job again. A fault must touch only what it names.
+stop_containers() { # service…
+  local ids; ids=$(compose ps -q "$@")
+  [ -z "$ids" ] || docker stop --time 20 $ids >/dev/null
+}
+
+start_containers() { # service… : started, and healthy (or running, without a health check) within 300 s
+  local ids id state waiting i
+  ids=$(compose ps -aq "$@")
+  [ -n "$ids" ] || die "no container for $* (make up first)"
+  docker start $ids >/dev/null
+  for ((i = 0; i < 300; i++)); do
+    waiting=
+    for id in $ids; do
+      state=$(docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' "$id")
+      case $state in healthy|running) ;; *) waiting="$waiting $id:$state" ;; esac
+    done
+    [ -n "$waiting" ] || return 0
+    sleep 1
+  done
+  die "not healthy within 300 s:$waiting"
+}
+
+# The proxies of every instance, listening in the toxiproxy container, with the databases as the
+# compose network names them (the x-sources defaults of docker-compose.yml, or COMPOSE_*_URL): lab.link's
+# scheme, asked of the loadgen image (`loadgen link --config`), which must be built.
+write_proxies() {
+  local image
+  mkdir -p "$LAB_RUN_DIR"
+  image=$(compose --profile loadgen config --images loadgen)
+  docker run --rm --network none \
+    -e CONTACTS_MYSQL_URL="${COMPOSE_CONTACTS_MYSQL_URL:-mysql://bench:bench@mysql-contacts:3306/contacts}" \
+    -e CONTACTS_PG_URL="${COMPOSE_CONTACTS_PG_URL:-postgresql://bench:bench@postgres-contacts:5432/contacts}" \
+    -e LOGS_MYSQL_URL="${COMPOSE_LOGS_MYSQL_URL:-mysql://bench:bench@mysql-logs:3306/logs}" \
+    -e LOGS_PG_URL="${COMPOSE_LOGS_PG_URL:-postgresql://bench:bench@postgres-logs:5432/logs}" \
+    -e SHOP_DB_URL="${COMPOSE_SHOP_DB_URL:-mysql://bench:bench@mysql-shop:3306/shop}" \
+    "$image" link --config --listen-host "${PROXY_LISTEN_HOST:-0.0.0.0}" --instances /app/instances.conf \
+    >"$TOXIPROXY_CONFIG.new" || { rm -f "$TOXIPROXY_CONFIG.new"; die "could not write the proxies' config"; }
+  mv "$TOXIPROXY_CONFIG.new" "$TOXIPROXY_CONFIG"
+}
+
+# The containers' cgroups for the sweep's CPU accounting (lab.loadgen.metrics.CgroupCpu reads
+# $LAB_RUN_DIR/cgroups in the loadgen container, which sees this host's /sys/fs/cgroup read-only at
+# /host-cgroup): per container "<part> <its accounting file>", a cgroup v1 cpuacct.usage (Docker on
+# cgroup v1) or else a cgroup v2 cpu.stat; the database servers under the parts the native lab names
+# (mariadb, postgresql). Read from /proc on this host, and only where the process's groups name the
+# container (a remote engine's PIDs mean nothing here): elsewhere the file stays empty and the
+# figure is unmeasured, never a flag.
+write_cgroups() {
+  local id service pid v1 v2 cpuacct cgroup2 file
+  cpuacct=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpuacct(,|$)/ {print $2; exit}' /proc/mounts)
+  cgroup2=$(awk '$3 == "cgroup2" {print $2; exit}' /proc/mounts)
+  mkdir -p "$LAB_RUN_DIR"
+  for id in $(compose ps -q); do
+    read -r service pid < <(docker inspect -f '{{index .Config.Labels "com.docker.compose.service"}} {{.State.Pid}}' "$id") || continue
+    [ "$pid" != 0 ] && [ -r "/proc/$pid/cgroup" ] || continue
+    v1=$(awk -F: '$2 ~ /(^|,)cpuacct(,|$)/ {print $3}' "/proc/$pid/cgroup")
+    v2=$(awk -F: '$1 == "0" {print $3}' "/proc/$pid/cgroup")
+    file=
+    if [ -n "$cpuacct" ] && [[ $v1 == *"$id"* ]]; then
+      file=$cpuacct$v1/cpuacct.usage
+    elif [ -n "$cgroup2" ] && [[ $v2 == *"$id"* ]]; then
+      file=$cgroup2$v2/cpu.stat
+    fi
+    [ -n "$file" ] && [ -r "$file" ] && [[ $file == /sys/fs/cgroup/* ]] || continue
+    case $service in mysql-*) service=mariadb ;; postgres-*) service=postgresql ;; esac
+    echo "$service $file"
+  done >"$LAB_RUN_DIR/cgroups"
+}
+
+# The database images docker-compose.yml defaults to, the native lab's servers from Debian packages,
+# built here when missing (scripts/images/build.sh); MYSQL_IMAGE / POSTGRES_IMAGE set to others skip theirs.
+db_images() {
+  local names=()
+  [ -n "${MYSQL_IMAGE:-}" ] || names+=(mariadb)
+  [ -n "${POSTGRES_IMAGE:-}" ] || names+=(postgres)
+  [ ${#names[@]} = 0 ] || "$here/images/build.sh" "${names[@]}"
+}
+
+rt_start() { # [instance…]
+  if [ $# -gt 0 ]; then start_containers "$@"; return; fi
+  mkdir -p results
+  if [ -z "$LINK" ] && [ -n "$(compose ps -q toxiproxy 2>/dev/null)" ]; then LINK=$(rt_loadgen link --name); fi
+  LINK=${LINK:-0}
+  [ "$LINK" != loopback ] || export LINK_PROXY_HOST=   # straight to the databases
+  db_images
+  say "building images and starting the lab (SCALE=${SCALE:-thesis}, LINK=$LINK) …"
+  compose --profile loadgen build --quiet
+  write_proxies
+  compose up -d --wait
+}
+
+rt_stop() { # [instance…]; the whole lab: WIPE=1 also deletes the seeded volumes
+  if [ $# -gt 0 ]; then stop_containers "$@"; return; fi
+  [ -f "$TOXIPROXY_CONFIG" ] || { mkdir -p "$LAB_RUN_DIR"; echo '[]' >"$TOXIPROXY_CONFIG"; }   # docker-compose.yml names it
+  compose --profile loadgen down --remove-orphans ${WIPE:+--volumes}
+  rm -f "$LAB_RUN_DIR/link"
+}
+
+rt_ps() { compose ps; }
+
+rt_why_not_ready() { say "their logs: scripts/lab.sh compose logs <name> (RUNTIME=compose)"; }
+
+rt_sweep() { # sweep options…: one Docker host runs databases, apps and the load generator
+  [ -z "${ISOLATE:-}${FAIR_POOL:-}" ] || say "ISOLATE and FAIR_POOL run on the native lab only: left out"
+  mkdir -p results
+  write_cgroups
+  rt_loadgen "$@" --results-dir /results --instances /app/instances.conf --instance-hosts --shared-machine=true
+}
+
+server_env() { # the real servers, not the proxies (ports: docker-compose.yml)
+  . "$here/lib/server-ports.sh"
+  server_urls "" 127.0.0.1
+  echo TOXIPROXY_URL=http://127.0.0.1:8474
+}
+
+# On the host: fault (a) stops containers, isolation stops the other instances' containers.
+RT_ISOLATES=1 RT_SERVERS=1
+rt_faults() {
+  local setting
+  while read -r setting; do export "${setting?}"; done < <(server_env)
+  host_loadgen "$@" --results-dir "${RESULTS_DIR:-results}"
+}
+
+rt_server() { # stop|start: the MariaDB containers (their volumes stay); start waits until healthy
+  case $1 in stop) stop_containers $mysql_services ;; start) start_containers $mysql_services ;; esac
+}
+
+verb_usable() {
+  [ -f docker-compose.yml ] || return 1
+  command -v docker >/dev/null || return 1
+  docker info >/dev/null 2>&1 || return 1
+  docker compose version >/dev/null 2>&1
+}
+verb_compose() { compose "$@"; }
+verb_proxies() { write_proxies; }   # for RUNTIME=swarm, after it built the images
+verb_db_images() { db_images; }     # for RUNTIME=swarm
+verb_servers() { server_env; }
