@@ -121,7 +121,9 @@ status() {
   rt_ps
   echo
   table "${names[@]}"
-  echo "link: $(rt_loadgen link --name 2>/dev/null || echo unknown)"
+  local link
+  link=$(rt_loadgen link --name 2>/dev/null) || link="unknown (loadgen could not read it)"
+  echo "link: ${link:-none recorded (the lab is down, or was started before links were recorded)}"
 }
 
 link() { # [LINK]
