@@ -104,7 +104,7 @@ doc_run load "make status RUNTIME=swarm" | tee "$root/.run/e2e-swarm-nodes-statu
 grep -q 'DOWN' "$root/.run/e2e-swarm-nodes-status.txt" && fail "make status shows an instance DOWN"
 
 say "placement: each service and task on the node with its label"
-on load RUNTIME=swarm "$here/lab.sh" placement || fail "a task ran on a node without its label"
+on load env RUNTIME=swarm "$here/lab.sh" placement || fail "a task ran on a node without its label"
 want_node() { case $1 in *mysql-*|*postgres-*|*toxiproxy) echo db-host ;; *dashboard) echo load-host ;; *) echo app-host ;; esac; }
 for svc in $(on load docker stack services --format '{{.Name}}' "$STACK"); do
   node=$(on load docker service ps --filter desired-state=running --format '{{.Node}}' "$svc" | head -1)
