@@ -26,7 +26,7 @@ modes_of() { # app -> its modes, space separated
 instance_health() { # host name -> UP | DOWN(code)
   local code
   code=$(curl -s -o /dev/null -m 3 -w '%{http_code}' "http://$1:$(instance_field "$2" 4)$(instance_field "$2" 5)" 2>/dev/null) || true
-  [ "$code" = 200 ] && echo UP || echo "DOWN(${code:-none})"
+  case $code in 200) echo UP ;; ""|000) echo "DOWN(no answer)" ;; *) echo "DOWN($code)" ;; esac
 }
 
 wait_ready() { # host seconds name… : returns once every one is UP; after seconds prints those that are not, fails
