@@ -139,6 +139,37 @@ class EventLoopTest {
         }
     }
 
+    /**
+     * A page's time runs from its read. Three requests wait in their sockets behind a loop that a
+     * locked table blocks (jdbc mode), and are read together once it frees up. The first served
+     * waits on the lock for what its time leaves and gives up; by then the others' time has passed
+     * too (it ran from the same read), so they are answered at once without asking the database.
+     * Before, each had a page timeout of its own from its turn: they ran their queries once the
+     * lock went and were answered 200, up to two page timeouts after their read.
+     */
+    @Test
+    void jdbcAnswersAtOnceRequestsWhoseTimePassedBehindTheBlockedLoop() throws Exception {
+        try (ShopApp shop = TestShops.start(Mode.JDBC, Map.of("SHOP_EVENT_LOOPS", "1", "SHOP_DB_QUERY_TIMEOUT_MS", "1500"))) {
+            assertEquals(200, Http.get(shop, "/item/7").statusCode());
+            CompletableFuture<HttpResponse<String>> blocking;
+            List<CompletableFuture<HttpResponse<String>>> behind;
+            try (TestDb.ItemsLock lock = new TestDb.ItemsLock()) {
+                blocking = Http.getAsync(shop, "/item/7");
+                await().atMost(Duration.ofSeconds(10)).until(() -> inFlight(shop) >= 1);
+                behind = List.of(Http.getAsync(shop, "/item/8"), Http.getAsync(shop, "/item/9"), Http.getAsync(shop, "/item/10"));
+                assertEquals(503, blocking.get(10, TimeUnit.SECONDS).statusCode(), "the locked query gave up");
+                // the first of the three served waits on the lock until its time is up
+                await().atMost(Duration.ofSeconds(10)).until(() -> behind.stream().anyMatch(CompletableFuture::isDone));
+            }
+            List<Integer> statuses = new java.util.ArrayList<>();
+            for (CompletableFuture<HttpResponse<String>> f : behind) {
+                statuses.add(f.get(10, TimeUnit.SECONDS).statusCode());
+            }
+            assertTrue(statuses.stream().filter(c -> c == 503).count() >= 2,
+                    "besides the one that waited on the lock, the others' time had passed by their turn: " + statuses);
+        }
+    }
+
     /** Pages answered so far (every status), the lab's own probes left out. */
     private static long pagesServed(ShopApp shop) {
         return shop.registry().find("http.server.requests").timers().stream()

@@ -48,7 +48,11 @@ final class ShopHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest message) {
         deadline.received();
-        Request request = Request.of(message);
+        // The page's time runs from its read, not from when the loop gets to serve it: requests read
+        // together behind a blocked loop (jdbc mode) or pipelined behind others get what is left, and
+        // one whose time has passed is answered at once without asking the databases, instead of
+        // holding the loop and the databases for another page time on a page nobody can use in time
+        Request request = Request.of(message).withDeadline(Deadline.in(site.pageTimeout()));
         if (!busy) {
             busy = true;
             // on the loop's next turn, after it has read this connection's end: a client that left while its
@@ -82,12 +86,13 @@ final class ShopHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         CompletionStage<Response> stage;
         try {
             // the page's database calls end by its deadline (in jdbc mode they run right here, one after another) …
-            stage = match.page().handle(request.withParam(match.param()).withDeadline(Deadline.in(site.pageTimeout())));
+            stage = match.page().handle(request.withParam(match.param()));
         } catch (RuntimeException e) {
             stage = CompletableFuture.failedFuture(e);
         }
         // … and whatever the mode, the page is answered by then (a purchase's transaction ends on its own)
-        stage = stage.toCompletableFuture().copy().orTimeout(site.pageTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        stage = stage.toCompletableFuture().copy()
+                .orTimeout(Math.max(1, request.deadline().millisLeft(site.pageTimeout().toMillis())), TimeUnit.MILLISECONDS);
         stage.whenComplete((response, error) -> {
             if (ctx.executor().inEventLoop()) {
                 respond(ctx, request, match.route(), started, response, error);
