@@ -47,7 +47,7 @@ container_inputs
 say "base images and tools ready after $((SECONDS - start)) s"
 
 t=$SECONDS
-"$here/lab.sh" up
+WARM=6 "$here/lab.sh" up
 say "up took $((SECONDS - t)) s"
 
 say "seeded data (row counts, checksums)"

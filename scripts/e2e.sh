@@ -30,8 +30,13 @@ cleanup() {
 trap cleanup EXIT
 
 start=$SECONDS
-make --no-print-directory up RUNTIME=native
+# WARM=6: one warm-up window per instance, enough to show make up's warm-up runs at all
+uplog=$(mktemp)
+make --no-print-directory up RUNTIME=native WARM=6 | tee "$uplog"
 say "up took $((SECONDS - start)) s"
+warmed=$(grep -c '^warm-up: .* \(steady\|not steady\)' "$uplog" || true)
+rm -f "$uplog"
+[ "$warmed" -eq "$(instance_names | grep -vcx dashboard)" ] || { say "make up warmed $warmed instances up, not every one"; exit 1; }
 make --no-print-directory status RUNTIME=native
 pids=$(cat "${RUN_DIR:-$root/.run}"/pids/*.pid)
 

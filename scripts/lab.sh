@@ -5,8 +5,9 @@
 # answer and where loadgen runs; readiness (lib/instances.sh), the link (lab.link, `loadgen link`),
 # the status table and the options of the sweep and the fault matrix are here.
 #   lab.sh up [instance…]     start what is not running, wait until every instance is ready (its
-#                             pools warm, its databases answer through the link), set LINK, print
-#                             the table; with instances, only those (the link stays as it is)
+#                             pools warm, its databases answer through the link), set LINK, warm
+#                             them up until steady (WARM), print the table; with
+#                             instances, only those (the link stays as it is, no warm-up)
 #   lab.sh down               stop what up started (natively DB=1 also stops the database servers;
 #                             containers: WIPE=1 also removes the volumes)
 #   lab.sh status             the runtime's processes, every instance's readiness, the link in force
@@ -107,9 +108,20 @@ up() { # [instance…]
     if [ "$LINK" = loopback ]; then rt_loadgen link --record-only loopback >/dev/null; else rt_loadgen link "$LINK"; fi
   fi
   prime_probes "${names[@]}"
+  [ $# -gt 0 ] || warm
   echo
   table "${names[@]}"
   say "up in $((SECONDS - start)) s"
+}
+
+# Each instance in turn under a light load (wrk, 8 connections) until it is steady (goodput, JIT compiler:
+# lab.loadgen.sweep.JitWarmup), so that the first load test measures compiled code: a cold portal
+# compiles for 60–90 s under load. WARM seconds at most per instance (default 90; 0: none).
+warm() {
+  local cap=${WARM:-90}
+  [ "$cap" != 0 ] || return 0
+  say "warming each instance up until it is steady (at most $cap s each; WARM=0: none) …"
+  rt_sweep sweep --app all --warm-up-only "$cap" || say "the warm-up did not finish: the first load test warms up longer"
 }
 
 down() {

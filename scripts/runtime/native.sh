@@ -205,7 +205,9 @@ rt_why_not_ready() { # instance…
 }
 
 rt_sweep() { # sweep options…
-  "$here/tools.sh" httperf wrk oha || say "a load tool is missing: the run notes which series it lacks"
+  local tools=(httperf wrk oha)
+  [[ " $* " != *" --warm-up-only "* ]] || tools=(wrk)   # make up's warm-up: no oha build for it
+  "$here/tools.sh" "${tools[@]}" || say "a load tool is missing: the run notes which series it lacks"
   local args=("$@" --pids-dir "$PIDS" --results-dir "${RESULTS_DIR:-results}") status=0
   if [ -n "${ISOLATE:-}" ]; then
     args+=(--isolate "$self only" --note "ISOLATE=1: every other lab instance was stopped while an instance was measured (restarted after the run)")

@@ -292,7 +292,7 @@ rt_sweep() { # sweep options…: a loadgen task on the load node; its run comes 
   # it for nodes on one machine, as make e2e-swarm NODES=3's)
   [ "$(docker node ls -q | wc -l)" -gt 1 ] || shared=true
   run_job loadgen -- "$@" --results-dir /results --instances /app/instances.conf --host "$APP_HOST" --shared-machine=$shared
-  fetch_results
+  [[ " $* " == *" --warm-up-only "* ]] || fetch_results   # make up's warm-up writes no run
 }
 
 # The fault cells through Toxiproxy (b-e: the link's proxies, from the load node), as a loadgen

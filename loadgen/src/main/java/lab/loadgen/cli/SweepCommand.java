@@ -10,6 +10,7 @@ import lab.loadgen.config.HostResolver;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.sweep.AppPlan;
 import lab.loadgen.sweep.FairPass;
+import lab.loadgen.sweep.JitWarmup;
 import lab.loadgen.sweep.Profile;
 import lab.loadgen.sweep.SweepConfig;
 import lab.loadgen.sweep.SweepOrder;
@@ -86,6 +87,12 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--note", description = "a note for the report page (repeatable), e.g. that other instances were stopped")
     List<String> extraNotes;
 
+    @Option(names = "--warm-up-only", paramLabel = "SEC",
+            description = "only warm the selected instances up, one after the other under a light load (8 connections), until "
+                    + "each is steady (goodput and JIT compiler; at most SEC seconds each), then exit; nothing is "
+                    + "measured (make up: WARM=SEC)")
+    Integer warmUpOnly;
+
     @Option(names = "--wrk", defaultValue = "wrk", description = "wrk binary (default ${DEFAULT-VALUE})")
     String wrkBinary;
 
@@ -127,6 +134,9 @@ public final class SweepCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--wrk2-fraction must be in (0, 1.5], got " + wrk2Fraction);
         }
         InstancesConf conf = targets.conf();
+        if (warmUpOnly != null) {
+            return warmUp(select(conf, targets.hosts()).values().stream().flatMap(List::stream).toList());
+        }
         Profile base = Profile.named(profile);
         Map<String, List<Target>> selected = select(conf, targets.hosts());
         Map<String, AppPlan> plans = new LinkedHashMap<>();
@@ -143,6 +153,24 @@ public final class SweepCommand implements Callable<Integer> {
                 pidsDir, linkNeeded ? SweepLink.lab() : null, notes, isolate == null ? List.of() : isolate,
                 fairPass == null ? FairPass.none() : new FairPass(fairPass));
         return new SweepRunner(config, System.out).run();
+    }
+
+    private int warmUp(List<Target> all) {
+        WrkTool wrk = WrkTool.find(wrkBinary);
+        if (!wrk.executable().available()) {
+            System.out.println("warm-up: no wrk (" + wrkBinary + "): the instances are left cold; the first load test warms them longer");
+            return 0;
+        }
+        try {
+            var outcomes = new JitWarmup(lab.loadgen.metrics.HealthCheck.client(), new lab.loadgen.tool.ProcessRunner(), wrk,
+                    System.out).run(all, warmUpOnly);
+            outcomes.forEach(o -> System.out.printf(java.util.Locale.ROOT, "warm-up: %-20s %s%n", o.instance(),
+                    o.steady() ? String.format(java.util.Locale.ROOT, "steady after %.0f s", o.seconds()) : o.why()));
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 130;
+        }
     }
 
     private Map<String, List<Target>> select(InstancesConf conf, HostResolver hosts) {

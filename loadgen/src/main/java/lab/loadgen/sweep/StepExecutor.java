@@ -189,7 +189,7 @@ final class StepExecutor {
         long start = System.nanoTime();
         List<Double> goodput = new java.util.ArrayList<>();
         List<Double> compile = new java.util.ArrayList<>();
-        Double compiledBefore = compileMs(t);
+        Double compiledBefore = compileMs(http, t);
         boolean steady = false;
         // the cap is a deadline: each window also starts wrk and scrapes, 15–25 % over its 3 s
         long deadline = start + java.util.concurrent.TimeUnit.SECONDS.toNanos(capSec - WARMUP_WINDOW_SEC);
@@ -200,7 +200,7 @@ final class StepExecutor {
             dir.writeRaw(t.instance().name() + "-warmup-wrk-" + w, RawOutput.format(commands, out));
             Measurement m = out.timedOut() ? null : wrk.parse(out.outputs());
             goodput.add(m == null ? null : m.requestsPerSec());
-            Double compiledNow = compileMs(t);
+            Double compiledNow = compileMs(http, t);
             compile.add(compiledBefore == null || compiledNow == null ? null : compiledNow - compiledBefore);
             compiledBefore = compiledNow;
             steady = steady(goodput, compile);
@@ -221,14 +221,14 @@ final class StepExecutor {
     }
 
     /** The instance's JIT compilation time so far (jvm_compilation_time_ms_total), or null. */
-    private Double compileMs(Target t) throws InterruptedException {
-        var text = scrape(t);
+    static Double compileMs(HttpClient http, Target t) throws InterruptedException {
+        var text = scrape(http, t);
         var v = text == null ? java.util.OptionalDouble.empty() : text.sum("jvm_compilation_time_ms_total");
         return v.isPresent() ? v.getAsDouble() : null;
     }
 
     /** One scrape of the instance's metrics, or null (none, an error, no answer within 2 s). */
-    private lab.loadgen.metrics.PrometheusText scrape(Target t) throws InterruptedException {
+    static lab.loadgen.metrics.PrometheusText scrape(HttpClient http, Target t) throws InterruptedException {
         if (!t.instance().hasMetrics()) {
             return null;
         }
@@ -289,7 +289,7 @@ final class StepExecutor {
 
     /** The instance's requests in flight now: 0 without a gauge, null when its metrics do not answer. */
     private Double inFlight(Target t) throws InterruptedException {
-        var text = scrape(t);
+        var text = scrape(http, t);
         return text == null ? null : text.sum(lab.loadgen.metrics.MetricsSampler.IN_FLIGHT).orElse(0);
     }
 

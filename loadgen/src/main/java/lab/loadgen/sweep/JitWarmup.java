@@ -1,0 +1,94 @@
+package lab.loadgen.sweep;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+import lab.loadgen.metrics.HealthCheck;
+import lab.loadgen.tool.LoadTool;
+import lab.loadgen.tool.Measurement;
+import lab.loadgen.tool.ProcessRunner;
+import lab.loadgen.tool.ToolRequest;
+
+/**
+ * make up's warm-up: each instance in turn under a light closed loop until it is steady by the
+ * sweep's own rule ({@link StepExecutor#steady}: two windows of wrk agree on goodput and its JIT
+ * compiler was quiet in the last), so that the first load test after a start measures compiled code.
+ * A cold portal compiles for 60–90 s under load on two cores: its request path (the servlet, the
+ * filters, the valves) is compiled at the top tier only after some 15,000 requests, each a big
+ * compile. The sweep's own warm-up (at most 45 s per instance, within the map's 25 minutes) left the
+ * first map after {@code make up} with six points still rising (portal-reactive at 200 connections
+ * and lan: 884, 1,092, 1,406 successes/s), while a second map on the same JVMs had none. All
+ * instances at once under a light load do not do it: each serves too few requests to reach the
+ * thresholds, and their compilers share the cores. No point is measured or recorded.
+ */
+public final class JitWarmup {
+
+    private static final int WINDOW_SEC = StepExecutor.WARMUP_WINDOW_SEC;
+    /**
+     * Connections: few runnable request threads leave the JIT's compiler threads more of the cores (a
+     * cold portal-jdbc was steady after 85 s at 8 connections, serving 785/s, and still compiling after
+     * 72 s at the map's 50, serving 450/s), and 8 still reach the compile thresholds in seconds.
+     */
+    static final int CONNECTIONS = 8;
+
+    /** One instance's warm-up: how long, whether it got steady, and why not where it did not. */
+    public record Outcome(String instance, double seconds, boolean steady, String why) {
+    }
+
+    private final HttpClient http;
+    private final ProcessRunner runner;
+    private final LoadTool wrk;
+    private final PrintStream out;
+
+    public JitWarmup(HttpClient http, ProcessRunner runner, LoadTool wrk, PrintStream out) {
+        this.http = http;
+        this.runner = runner;
+        this.wrk = wrk;
+        this.out = out;
+    }
+
+    /** Warms each target up in turn, at most {@code capSec} each; one outcome per target. */
+    public List<Outcome> run(List<Target> targets, int capSec) throws InterruptedException {
+        List<Outcome> outcomes = new ArrayList<>();
+        for (Target t : targets) {
+            outcomes.add(warm(t, capSec));
+        }
+        return outcomes;
+    }
+
+    private Outcome warm(Target t, int capSec) throws InterruptedException {
+        String name = t.instance().name();
+        int connections = Math.min(CONNECTIONS, Profile.named(Profile.DEFAULT).plan(t.instance().app()).warmupConcurrency());
+        HealthCheck.Status s = HealthCheck.check(http, URI.create(t.baseUrl() + t.instance().healthPath()), Duration.ofSeconds(3));
+        if (!s.answers()) {
+            return new Outcome(name, 0, false, "no answer (" + s.detail() + ")");
+        }
+        List<Double> goodput = new ArrayList<>();
+        List<Double> compile = new ArrayList<>();
+        Double before = StepExecutor.compileMs(http, t);
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.SECONDS.toNanos(capSec - WINDOW_SEC);
+        boolean steady = false;
+        for (boolean first = true; !steady && (first || System.nanoTime() <= deadline); first = false) {
+            ProcessRunner.Outcome o = runner.run(wrk.commands(new ToolRequest(t.host(), t.instance().port(),
+                    t.instance().loadUri(), connections, WINDOW_SEC, 1, 5, null, 1)), Duration.ofSeconds(WINDOW_SEC + 30L));
+            Measurement m = o.timedOut() ? null : wrk.parse(o.outputs());
+            Double after = StepExecutor.compileMs(http, t);
+            goodput.add(m == null ? null : m.requestsPerSec());
+            compile.add(before == null || after == null ? null : after - before);
+            before = after;
+            steady = StepExecutor.steady(goodput, compile);
+            out.printf(Locale.ROOT, "warm-up %-20s %3.0f s: %s/s, JIT %s%n", name, (System.nanoTime() - start) / 1e9,
+                    goodput.getLast() == null ? "–" : lab.report.Fmt.num(goodput.getLast()),
+                    compile.getLast() == null ? "–" : String.format(Locale.ROOT, "%.1f s", compile.getLast() / 1000));
+        }
+        double sec = Math.round((System.nanoTime() - start) / 1e8) / 10.0;
+        return new Outcome(name, sec, steady, steady ? null : "not steady yet after " + capSec + " s (the cap)");
+    }
+}
