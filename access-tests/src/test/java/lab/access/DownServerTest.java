@@ -39,6 +39,26 @@ class DownServerTest {
         }
     }
 
+    /**
+     * A source found down (its pool empty, the last borrow failed for want of a connection) fails the
+     * next call at once instead of making it wait the connect timeout again: the shop's jdbc mode
+     * borrows on its event loop, where each such wait held every request read after it.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#jdbc")
+    void refusingServerFailsTheCallsAfterTheFirstAtOnce(Engine engine, Mode mode) throws Exception {
+        Duration connect = Duration.ofSeconds(3);
+        SourceUrl nowhere = onPort(TestDb.url(engine), closedPort());
+        try (DbClient client = DbClients.create(nowhere, mode, options().withConnectTimeout(connect))) {
+            unavailable(client, Fire.failure(client.query("SELECT 1")));
+            long t0 = System.nanoTime();
+            Throwable e = Fire.failure(client.query("SELECT 1"));
+            long ms = Duration.ofNanos(System.nanoTime() - t0).toMillis();
+            unavailable(client, e);
+            assertTrue(ms < connect.toMillis() / 2, "the second call failed after " + ms + " ms: " + e.getMessage());
+        }
+    }
+
     /** A server that accepts TCP but never finishes the handshake: each call, not just the first, fails within the connect timeout. */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#all")

@@ -13,7 +13,8 @@ import lab.access.SourceUrl;
 /**
  * A HikariCP pool for one source, configured so that nothing hangs: the pool starts while the
  * server is down, a connection is waited for at most {@code connectTimeout} (or, while every
- * connection is busy, as long as the caller's deadline allows: {@link #borrow(long)}), and the driver's
+ * connection is busy, as long as the caller's deadline allows: {@link #borrow(long)}; once the source
+ * is found down, {@link #DOWN_WAIT_MS}), and the driver's
  * connect and socket timeouts bound every network wait. The socket timeout is a little longer than
  * the query timeout, so that a slow statement is cancelled on the server ({@link JdbcStatements})
  * before the client drops its connection; it only fires for a server that stopped answering.
@@ -97,7 +98,7 @@ final class JdbcPool implements AutoCloseable {
 
     /** A connection, waited for at most {@code connectTimeout}. */
     public Connection borrow() throws SQLException {
-        return pool.getConnection(connectMs);
+        return get(connectMs);
     }
 
     /**
@@ -110,7 +111,30 @@ final class JdbcPool implements AutoCloseable {
      * so that a source that is down still costs a page only its own panel.
      */
     public Connection borrow(long waitMs) throws SQLException {
-        return pool.getConnection(Math.max(1, busy() ? waitMs : Math.min(waitMs, connectMs)));
+        return get(busy() ? waitMs : Math.min(waitMs, connectMs));
+    }
+
+    /**
+     * The wait of a borrow while the source is down: the pool holds no connection, and the last borrow
+     * failed for want of one. Hikari goes on opening connections in the background (its minimum idle
+     * is the pool's size, retried at least every 5 s), so a caller gains nothing by waiting the whole
+     * {@code connectTimeout} for a server that refuses: the shop's jdbc mode, which borrows on its
+     * event loop, held each request read after one for another 5 s while MariaDB was stopped (fault
+     * a: slowest answer 10.3–11.8 s against its 10.5 s limit).
+     */
+    static final long DOWN_WAIT_MS = 100;
+    private volatile boolean down;
+
+    private Connection get(long waitMs) throws SQLException {
+        long wait = down && pool.getTotalConnections() == 0 ? Math.min(waitMs, DOWN_WAIT_MS) : waitMs;
+        try {
+            Connection connection = pool.getConnection(Math.max(1, wait));
+            down = false;
+            return connection;
+        } catch (SQLException e) {
+            down = pool.getTotalConnections() == 0;
+            throw e;
+        }
     }
 
     /** {@code connectTimeout}: the wait of a caller without a deadline. */
