@@ -151,6 +151,33 @@ public final class InterferenceMeter {
                 round(busyPct), measured && Interference.contended(otherSum, busyPct, ProcCpu.cores()), detail);
     }
 
+    /**
+     * The CPU seconds the lab's other instances (every part but the measured instance, the database
+     * servers and the link) have used so far, from their groups, else from the PID files; null where
+     * neither tells them apart (containers without groups, another host).
+     */
+    public Double othersSec() {
+        Map<String, Double> groupSec = groups.usageSec();
+        if (groupSec.containsKey(measured)) {
+            return groupSec.entrySet().stream().filter(e -> isOtherInstance(e.getKey()))
+                    .mapToDouble(Map.Entry::getValue).sum();
+        }
+        Map<String, Long> pids = instancePids();
+        if (pids.isEmpty()) {
+            return null;
+        }
+        double sum = 0;
+        for (Map.Entry<String, Long> e : pids.entrySet()) {
+            Double sec = isOtherInstance(e.getKey()) ? ProcCpu.processSec(e.getValue()) : null;
+            sum += sec == null ? 0 : sec;
+        }
+        return sum;
+    }
+
+    private boolean isOtherInstance(String part) {
+        return !part.equals(measured) && !DATABASES.containsValue(part) && !part.startsWith("toxiproxy");
+    }
+
     private static Double pct(Mark m, long pid, double wall) {
         Double before = m.procSec().get(pid);
         Double now = ProcCpu.processSec(pid);

@@ -71,9 +71,9 @@ final class Rounds {
     /**
      * Why the scenario needs another round ({@link lab.report.load.AnswerMap#unsettled}: a mode against
      * jdbc still tied, a point still trending, a wide tie in the winners' line), on the repetitions so
-     * far; null when its cell is settled.
+     * far, and whether it can change what the cell says; null when its cell is settled.
      */
-    static String undecided(Map<Step, List<Point>> reps) {
+    static lab.report.load.AnswerMap.Unsettled undecided(Map<Step, List<Point>> reps) {
         Map<String, lab.report.Verdict.Candidate> byMode = new LinkedHashMap<>();
         reps.forEach((step, done) -> {
             if (!done.isEmpty()) {

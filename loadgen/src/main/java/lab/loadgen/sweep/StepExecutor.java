@@ -254,21 +254,40 @@ final class StepExecutor {
     static final Duration SCENARIO_IDLE_MAX = Duration.ofSeconds(60);
 
     /**
+     * The lab's other instances are quiet when together they used less than {@link #IDLE_CORES} of a
+     * core over this long: an instance measured just before may still be compiling or collecting, and
+     * its CPU then counts against the next repetition (three default maps: 2 to 3 repetitions flagged
+     * {@code interference} each, another portal instance at 11-13 % of a core).
+     */
+    static final Duration OTHERS_WINDOW = Duration.ofMillis(250);
+    /** ... waited for at most this long once the instance itself is idle; the repetition's meter then says what they took. */
+    static final Duration OTHERS_MAX = Duration.ofSeconds(3);
+
+    /**
      * After a repetition: waits until the instance serves no request any more (its gauge
      * {@code http_server_requests_in_flight} is 0: pages whose client has gone still hold the
      * databases; a metrics endpoint that does not answer is busy, not idle: an event loop blocked by
      * a query) and its own CPU is below {@link #IDLE_CORES} of a core over {@link #IDLE_POLL}
-     * (its PID from the lab's PID files), at most {@code max}; with neither figure, the plan's
-     * fixed {@code pause}. Returns whether it saw the instance idle.
+     * (its PID from the lab's PID files), at most {@code max}, and then until the lab's other
+     * instances are quiet too ({@link #OTHERS_WINDOW}, at most {@link #OTHERS_MAX} more); with
+     * neither figure, the plan's fixed {@code pause}. Returns whether it saw the instance idle.
      */
     boolean awaitIdle(Step step, Duration pause, Duration max) throws InterruptedException {
-        Long pid = pidOf(step.target().instance().name());
+        String name = step.target().instance().name();
+        Long pid = pidOf(name);
         boolean gauge = step.target().instance().hasMetrics();
         if (pid == null && !gauge) {
             Thread.sleep(pause);
             return true;
         }
+        InterferenceMeter meter = new InterferenceMeter(pidsDir, name);
+        QuietWindow others = new QuietWindow(OTHERS_WINDOW, IDLE_CORES);
+        Double othersSec = meter.othersSec();
+        if (othersSec != null) {
+            others.add(System.nanoTime(), othersSec);
+        }
         long deadline = System.nanoTime() + max.toNanos();
+        long othersDeadline = Long.MAX_VALUE;
         Double before = pid == null ? null : lab.loadgen.metrics.ProcCpu.processSec(pid);
         while (System.nanoTime() < deadline) {
             Thread.sleep(IDLE_POLL);
@@ -276,8 +295,14 @@ final class StepExecutor {
             boolean cpuIdle = now == null || before == null
                     || (now - before) / (IDLE_POLL.toMillis() / 1000.0) < IDLE_CORES;
             before = now;
+            othersSec = meter.othersSec();
+            boolean othersQuiet = othersSec == null || others.add(System.nanoTime(), othersSec);
             if (cpuIdle && (!gauge || isZero(inFlight(step.target())))) {
-                return true;
+                long t = System.nanoTime();
+                othersDeadline = Math.min(othersDeadline, t + OTHERS_MAX.toNanos());
+                if (othersQuiet || t >= othersDeadline) {
+                    return true;
+                }
             }
         }
         return false;

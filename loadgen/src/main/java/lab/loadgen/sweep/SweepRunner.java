@@ -263,6 +263,11 @@ public final class SweepRunner {
     static final class Budget {
         /** The share of a round kept back for each scenario still to come. */
         static final double RESERVE_ROUNDS_PER_SCENARIO = 0.5;
+        /**
+         * ... and for a round that can change only a cell's ranking line: the rounds that may change a
+         * cell's answer come first, whichever scenario they are in.
+         */
+        static final double RANKING_RESERVE_ROUNDS_PER_SCENARIO = 2.0;
         private final Integer limitSec;
         private final long start = System.nanoTime();
         private double plannedLeftSec;
@@ -300,17 +305,31 @@ public final class SweepRunner {
          * closest) never got one.
          */
         boolean allows(double roundSec, double thisScenarioPlannedSec) {
-            return allows(roundSec, thisScenarioPlannedSec, elapsedSec());
+            return allows(roundSec, thisScenarioPlannedSec, true);
+        }
+
+        /**
+         * {@link #allows(double, double)} for a round that can change what the cell says ({@code cell}), else
+         * one that can change its ranking line only, which keeps back {@link #RANKING_RESERVE_ROUNDS_PER_SCENARIO}.
+         */
+        boolean allows(double roundSec, double thisScenarioPlannedSec, boolean cell) {
+            return allows(roundSec, thisScenarioPlannedSec, elapsedSec(),
+                    cell ? RESERVE_ROUNDS_PER_SCENARIO : RANKING_RESERVE_ROUNDS_PER_SCENARIO);
         }
 
         /** {@link #allows(double, double)} when {@code elapsedSec} of the run have passed. */
         boolean allows(double roundSec, double thisScenarioPlannedSec, double elapsedSec) {
+            return allows(roundSec, thisScenarioPlannedSec, elapsedSec, RESERVE_ROUNDS_PER_SCENARIO);
+        }
+
+        /** ... keeping back {@code reserveRounds} of a round for each scenario to come. */
+        boolean allows(double roundSec, double thisScenarioPlannedSec, double elapsedSec, double reserveRounds) {
             if (limitSec == null) {
                 return true;
             }
             double toCome = overrun() * (plannedLeftSec - thisScenarioPlannedSec) + warmupsLeftSec;
             double slack = limitSec - elapsedSec - toCome;
-            return slack - RESERVE_ROUNDS_PER_SCENARIO * roundSec * Math.max(0, scenariosLeft - 1) >= roundSec;
+            return slack - reserveRounds * roundSec * Math.max(0, scenariosLeft - 1) >= roundSec;
         }
 
         /**
@@ -460,18 +479,20 @@ public final class SweepRunner {
     /**
      * Whether a scenario that ran {@code done} rounds gets one more: its cell is not settled
      * ({@link Rounds#undecided}: a mode against jdbc still tied, a point still trending, a wide tie
-     * among the winners), and the budget leaves this scenario a round.
+     * among the winners), and the budget leaves this scenario a round; a tie that changes only the
+     * ranking line gets one only from what the scenarios to come can spare after their own rounds.
      */
     private boolean moreRounds(Map<Step, List<Point>> reps, int done, double plannedSec, Progress progress) {
-        String undecided = Rounds.undecided(reps);
+        var undecided = Rounds.undecided(reps);
         if (undecided == null) {
             return false;
         }
-        if (!budget.allows(lastRoundSec, plannedSec)) {
-            progress.info(String.format(java.util.Locale.ROOT, "round %d: %s; no time left in the budget for more", done + 1, undecided));
+        if (!budget.allows(lastRoundSec, plannedSec, undecided.cell())) {
+            progress.info(String.format(java.util.Locale.ROOT, "round %d: %s; no time left in the budget for more",
+                    done + 1, undecided.why()));
             return false;
         }
-        progress.info(String.format(java.util.Locale.ROOT, "round %d: %s after %d rounds", done + 1, undecided, done));
+        progress.info(String.format(java.util.Locale.ROOT, "round %d: %s after %d rounds", done + 1, undecided.why(), done));
         return true;
     }
 

@@ -41,6 +41,29 @@ class InterferenceMeterTest {
     }
 
     @Test
+    void theOtherInstancesCpuLeavesOutTheMeasuredOneTheLinkAndTheDatabases(@TempDir Path pids) throws Exception {
+        Process spin = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+        Process idle = new ProcessBuilder("sleep", "30").start();
+        try {
+            Files.writeString(pids.resolve("portal-jdbc.pid"), Long.toString(spin.pid()));
+            Files.writeString(pids.resolve("toxiproxy.pid"), Long.toString(spin.pid()));
+            Files.writeString(pids.resolve("shop-virtual.pid"), Long.toString(idle.pid()));
+            InterferenceMeter measuringJdbc = new InterferenceMeter(pids, "portal-jdbc", new CgroupCpu(null));
+            InterferenceMeter measuringShop = new InterferenceMeter(pids, "shop-virtual", new CgroupCpu(null));
+            double quietBefore = measuringJdbc.othersSec();
+            double busyBefore = measuringShop.othersSec();
+            Thread.sleep(500);
+            assertTrue(measuringJdbc.othersSec() - quietBefore < 0.05, "only a sleeping process besides the measured one and the link");
+            assertTrue(measuringShop.othersSec() - busyBefore > 0.1, "the spinning portal-jdbc is another instance here");
+            assertNull(new InterferenceMeter(pids.resolve("none"), "portal-jdbc", new CgroupCpu(null)).othersSec(),
+                    "no PID files and no groups: unknown");
+        } finally {
+            spin.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            idle.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void withoutPidFilesTheFigureIsUnmeasuredNotAFlag(@TempDir Path pids) throws Exception {
         Process spin = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
         try {

@@ -18,6 +18,18 @@ class BudgetTest {
     }
 
     @Test
+    void aRoundThatCanChangeOnlyTheRankingWaitsForTheScenariosToCome() {
+        // 60 s left beyond the plan, 4 scenarios to come, rounds of 10 s: a round that can change a cell's
+        // answer keeps 20 s back for them and fits; one for the ranking line alone keeps 80 s and does not
+        SweepRunner.Budget b = new SweepRunner.Budget(100, 40, 0, 5);
+        assertTrue(b.allows(10, 10, 0));
+        assertFalse(b.allows(10, 10, 0, SweepRunner.Budget.RANKING_RESERVE_ROUNDS_PER_SCENARIO));
+        // the last scenario keeps nothing back: what is left is its own
+        SweepRunner.Budget last = new SweepRunner.Budget(100, 40, 0, 1);
+        assertTrue(last.allows(10, 40, 0, SweepRunner.Budget.RANKING_RESERVE_ROUNDS_PER_SCENARIO));
+    }
+
+    @Test
     void aRoundBeyondTheLimitOrTheReserveIsRefused() {
         // 15 s beyond the plan, 4 scenarios to come keep half a round each (20 s)
         assertFalse(new SweepRunner.Budget(100, 95, 0, 5).allows(10, 10));

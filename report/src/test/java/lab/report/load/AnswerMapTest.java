@@ -299,15 +299,28 @@ class AnswerMapTest {
         java.util.Map<String, lab.report.Verdict.Candidate> wide = new java.util.LinkedHashMap<>(settled);
         wide.put("virtual", c.apply(new double[] {5742, 6719, 5374}));
         wide.put("nonblocking", c.apply(new double[] {8829, 7900, 8415}));
-        assertTrue(String.valueOf(AnswerMap.unsettled(wide)).startsWith("nonblocking against virtual still tied"),
-                AnswerMap.unsettled(wide));
+        assertTrue(why(wide).startsWith("nonblocking against virtual still tied"), why(wide));
         // two modes of one engine a few per cent apart are a tie worth no more rounds
         java.util.Map<String, lab.report.Verdict.Candidate> close = new java.util.LinkedHashMap<>(settled);
         close.put("reactive", c.apply(new double[] {7600, 8600, 7700}));
         assertEquals(null, AnswerMap.unsettled(close));
+        // a mode tied with jdbc far behind the best: its place in the ranking only, spent on after the rest
+        java.util.Map<String, lab.report.Verdict.Candidate> behind = new java.util.LinkedHashMap<>(settled);
+        behind.put("virtual", c.apply(new double[] {3300, 2700, 3100}));
+        assertEquals("virtual against jdbc still tied (its place in the ranking only)", why(behind));
+        assertFalse(AnswerMap.unsettled(behind).cell());
+        java.util.Map<String, lab.report.Verdict.Candidate> bestTied = new java.util.LinkedHashMap<>(settled);
+        bestTied.put("nonblocking", c.apply(new double[] {3500, 2800, 3900}));
+        bestTied.put("virtual", c.apply(new double[] {2000, 2100, 1900}));
+        assertTrue(AnswerMap.unsettled(bestTied).cell(), why(bestTied));
         java.util.Map<String, lab.report.Verdict.Candidate> trending = new java.util.LinkedHashMap<>(settled);
         trending.put("jdbc", lab.report.Verdict.Candidate.ofRounds(List.of(3000.0, 2500.0, 2000.0),
                 List.of(lab.report.results.Point.FLAG_NOT_STEADY)));
-        assertEquals("jdbc still trends", AnswerMap.unsettled(trending));
+        assertEquals("jdbc still trends", why(trending));
+    }
+
+    private static String why(java.util.Map<String, lab.report.Verdict.Candidate> candidates) {
+        AnswerMap.Unsettled u = AnswerMap.unsettled(candidates);
+        return u == null ? "null" : u.why();
     }
 }
