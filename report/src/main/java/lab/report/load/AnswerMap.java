@@ -386,8 +386,8 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
     /**
      * Why a scenario's goodput cell is not settled yet: a point whose repetitions still trend one way
      * (more rounds may settle it; the trend is judged on them all), an asynchronous mode that the rule
-     * cannot yet separate from jdbc (or too few repetitions), or a mode in the winners' line tied with
-     * the best at least {@link #WINNERS_GAP} apart. Null when settled. A tie against jdbc of a mode
+     * cannot yet separate from jdbc (or too few repetitions), or a mode named in the winners' line
+     * beside the best though their medians are at least {@link #WINNERS_GAP} apart. Null when settled. A tie against jdbc of a mode
      * well behind the best (the portal's virtual at 0 ms, 740 against jdbc's 765 pages/s, while
      * nonblocking served 1,057) changes only the ranking line: it comes last, marked so; three default
      * maps spent 4 added rounds a scenario on such ties in the portal's first cells, and the budget had
@@ -425,9 +425,12 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
                 continue;
             }
             Pairwise.Comparison pair = Pairwise.compare(best, b, m, c, better);
-            if (pair.outcome() == Pairwise.Outcome.TIE && pair.ratio() != null
+            // named beside the best (tied, or separated by less than EQUIVALENT at the interval's near end)
+            // though their medians are apart: a round narrows the interval, which decides the naming
+            if (equal(pair) && pair.ratio() != null
                     && Math.max(pair.ratio().median(), 1 / pair.ratio().median()) >= WINNERS_GAP) {
-                return new Unsettled(String.format(Locale.ROOT, "%s against %s still tied at %.2f×", best, m,
+                return new Unsettled(String.format(Locale.ROOT, "%s against %s still %s at %.2f×", best, m,
+                        pair.outcome() == Pairwise.Outcome.TIE ? "tied" : "within the interval's 10 %",
                         pair.ratio().median()), true);
             }
         }

@@ -300,6 +300,10 @@ class AnswerMapTest {
         wide.put("virtual", c.apply(new double[] {5742, 6719, 5374}));
         wide.put("nonblocking", c.apply(new double[] {8829, 7900, 8415}));
         assertTrue(why(wide).startsWith("nonblocking against virtual still tied"), why(wide));
+        // separated from the best, but the interval's near end within 10 %: named beside it, though 1.2× apart
+        java.util.Map<String, lab.report.Verdict.Candidate> near = new java.util.LinkedHashMap<>(settled);
+        near.put("virtual", c.apply(new double[] {6500, 7000, 6400}));
+        assertTrue(why(near).startsWith("nonblocking against virtual still within the interval's 10 %"), why(near));
         // two modes of one engine a few per cent apart are a tie worth no more rounds
         java.util.Map<String, lab.report.Verdict.Candidate> close = new java.util.LinkedHashMap<>(settled);
         close.put("reactive", c.apply(new double[] {7600, 8600, 7700}));
