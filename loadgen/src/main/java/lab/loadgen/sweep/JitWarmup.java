@@ -7,11 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 import lab.loadgen.metrics.HealthCheck;
 import lab.loadgen.tool.LoadTool;
-import lab.loadgen.tool.Measurement;
 import lab.loadgen.tool.ProcessRunner;
 import lab.loadgen.tool.ToolRequest;
 
@@ -69,26 +67,11 @@ public final class JitWarmup {
         if (!s.answers()) {
             return new Outcome(name, 0, false, "no answer (" + s.detail() + ")");
         }
-        List<Double> goodput = new ArrayList<>();
-        List<Double> compile = new ArrayList<>();
-        Double before = StepExecutor.compileMs(http, t);
-        long start = System.nanoTime();
-        long deadline = start + TimeUnit.SECONDS.toNanos(capSec - WINDOW_SEC);
-        boolean steady = false;
-        for (boolean first = true; !steady && (first || System.nanoTime() <= deadline); first = false) {
-            ProcessRunner.Outcome o = runner.run(wrk.commands(new ToolRequest(t.host(), t.instance().port(),
-                    t.instance().loadUri(), connections, WINDOW_SEC, 1, 5, null, 1)), Duration.ofSeconds(WINDOW_SEC + 30L));
-            Measurement m = o.timedOut() ? null : wrk.parse(o.outputs());
-            Double after = StepExecutor.compileMs(http, t);
-            goodput.add(m == null ? null : m.requestsPerSec());
-            compile.add(before == null || after == null ? null : after - before);
-            before = after;
-            steady = StepExecutor.steady(goodput, compile);
-            out.printf(Locale.ROOT, "warm-up %-20s %3.0f s: %s/s, JIT %s%n", name, (System.nanoTime() - start) / 1e9,
-                    goodput.getLast() == null ? "–" : lab.report.Fmt.num(goodput.getLast()),
-                    compile.getLast() == null ? "–" : String.format(Locale.ROOT, "%.1f s", compile.getLast() / 1000));
-        }
-        double sec = Math.round((System.nanoTime() - start) / 1e8) / 10.0;
-        return new Outcome(name, sec, steady, steady ? null : "not steady yet after " + capSec + " s (the cap)");
+        var w = StepExecutor.untilSteady(http, runner, wrk, t, new ToolRequest(t.host(), t.instance().port(),
+                t.instance().loadUri(), connections, WINDOW_SEC, 1, 5, null, 1), capSec,
+                (n, commands, o, goodput, compileMs, sec) -> out.printf(Locale.ROOT, "warm-up %-20s %3.0f s: %s/s, JIT %s%n",
+                        name, sec, goodput == null ? "–" : lab.report.Fmt.num(goodput),
+                        compileMs == null ? "–" : String.format(Locale.ROOT, "%.1f s", compileMs / 1000)));
+        return new Outcome(name, w.seconds(), w.steady(), w.steady() ? null : "not steady yet after " + capSec + " s (the cap)");
     }
 }

@@ -47,9 +47,9 @@ final class StepExecutor {
 
     /**
      * Runs one repetition of the step's tool; {@code rate} is wrk2's -R / oha's -q (null for the
-     * others); {@code rep} numbers the repetition (1, 2, ...) in the raw file's name.
+     * others); {@code rep} names the repetition ("1", "2", "2-again", ...) in the raw file's name.
      */
-    Point run(Step step, LoadTool tool, Integer rate, int rep, int durationSec) throws InterruptedException {
+    Point run(Step step, LoadTool tool, Integer rate, String rep, int durationSec) throws InterruptedException {
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
         ToolRequest req = request(step, rate, step.level(), durationSec);
         List<List<String>> commands = tool.commands(req);
@@ -176,16 +176,32 @@ final class StepExecutor {
     static final double QUIET_JIT_SHARE = 0.10;
 
     /**
-     * Warms an instance up before its first point: closed-loop wrk windows of {@link #WARMUP_WINDOW_SEC}
-     * at the plan's warm-up connections until two in a row agree on goodput within {@link #STEADY_SHARE}
-     * and the JIT compiler was quiet in the last one (jvm.compilation.time grew by less than
-     * {@link #QUIET_JIT_SHARE} of the window), or the plan's warm-up cap is spent (a JVM that ran the
-     * load before is steady after two windows). Every window's output is kept; no point is recorded.
+     * Warms an instance up before its first point: closed-loop wrk at the plan's warm-up connections
+     * until steady ({@link #untilSteady}) or the plan's warm-up cap is spent (a JVM that ran the load
+     * before is steady after two windows). Every window's output is kept; no point is recorded.
      */
     lab.report.results.Run.Warmup warmUp(Step first, LoadTool wrk) throws InterruptedException {
-        Target t = first.target();
-        int connections = first.plan().warmupConcurrency();
-        int capSec = first.plan().warmupSec();
+        String name = first.target().instance().name();
+        return untilSteady(http, runner, wrk, first.target(),
+                request(first, null, first.plan().warmupConcurrency(), WARMUP_WINDOW_SEC), first.plan().warmupSec(),
+                (w, commands, out, goodput, compileMs, sec) -> dir.writeRaw(name + "-warmup-wrk-" + w, RawOutput.format(commands, out)));
+    }
+
+    /** What a warm-up reports after each of its windows (numbered from 1), with the seconds since it started. */
+    interface WarmupWindow {
+        void done(int window, List<List<String>> commands, ProcessRunner.Outcome out, Double goodput, Double compileMs,
+                  double sec) throws InterruptedException;
+    }
+
+    /**
+     * Windows of wrk ({@code window}: {@link #WARMUP_WINDOW_SEC} long) until two in a row agree on
+     * goodput within {@link #STEADY_SHARE} and the JIT compiler was quiet in the last one
+     * (jvm.compilation.time grew by less than {@link #QUIET_JIT_SHARE} of the window), or until
+     * {@code capSec}: the sweep's warm-up of each instance and make up's ({@link JitWarmup}).
+     */
+    static lab.report.results.Run.Warmup untilSteady(HttpClient http, ProcessRunner runner, LoadTool wrk, Target t,
+                                                    ToolRequest window, int capSec, WarmupWindow each)
+            throws InterruptedException {
         long start = System.nanoTime();
         List<Double> goodput = new java.util.ArrayList<>();
         List<Double> compile = new java.util.ArrayList<>();
@@ -194,16 +210,15 @@ final class StepExecutor {
         // the cap is a deadline: each window also starts wrk and scrapes, 15–25 % over its 3 s
         long deadline = start + java.util.concurrent.TimeUnit.SECONDS.toNanos(capSec - WARMUP_WINDOW_SEC);
         for (int w = 1; !steady && (w == 1 || System.nanoTime() <= deadline); w++) {
-            ToolRequest req = request(first, null, connections, WARMUP_WINDOW_SEC);
-            List<List<String>> commands = wrk.commands(req);
+            List<List<String>> commands = wrk.commands(window);
             ProcessRunner.Outcome out = runner.run(commands, Duration.ofSeconds(WARMUP_WINDOW_SEC + 30L));
-            dir.writeRaw(t.instance().name() + "-warmup-wrk-" + w, RawOutput.format(commands, out));
             Measurement m = out.timedOut() ? null : wrk.parse(out.outputs());
             goodput.add(m == null ? null : m.requestsPerSec());
             Double compiledNow = compileMs(http, t);
             compile.add(compiledBefore == null || compiledNow == null ? null : compiledNow - compiledBefore);
             compiledBefore = compiledNow;
             steady = steady(goodput, compile);
+            each.done(w, commands, out, goodput.getLast(), compile.getLast(), (System.nanoTime() - start) / 1e9);
         }
         return new lab.report.results.Run.Warmup(t.instance().name(),
                 Math.round((System.nanoTime() - start) / 1e8) / 10.0, goodput, compile, steady);

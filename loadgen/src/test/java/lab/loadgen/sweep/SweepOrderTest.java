@@ -25,6 +25,20 @@ class SweepOrderTest {
     }
 
     @Test
+    void theMapSweepsEveryAppAtOneRttBeforeTheNext() {
+        Target shop = new Target(new Instance("shop-jdbc", "shop", "jdbc", 9081, "/h", "/m", "/"), "127.0.0.1");
+        List<Step> steps = new java.util.ArrayList<>();
+        steps.addAll(SweepOrder.LISTED.steps(List.of(target("jdbc")),
+                Profile.named("map").plan("portal").withRtts(List.of(0.0, 78.0)), List.of("wrk"), 1));
+        steps.addAll(SweepOrder.LISTED.steps(List.of(shop),
+                Profile.named("map").plan("shop").withRtts(List.of(0.0, 78.0)), List.of("wrk"), 1));
+        SweepRunner.byLink(steps);
+        assertEquals(List.of("portal-jdbc-rtt0-c00020-wrk", "portal-jdbc-rtt0-c00200-wrk", "shop-jdbc-rtt0-c00050-wrk",
+                "shop-jdbc-rtt0-c01000-wrk", "portal-jdbc-rtt78-c00020-wrk", "portal-jdbc-rtt78-c00200-wrk",
+                "shop-jdbc-rtt78-c00050-wrk", "shop-jdbc-rtt78-c01000-wrk"), steps.stream().map(Step::label).toList());
+    }
+
+    @Test
     void quickProfileRunsTheFixedRateToolAtTheLowLevelOnly() {
         AppPlan plan = Profile.named("quick").plan("portal");
         List<Step> steps = SweepOrder.LISTED.steps(List.of(target("jdbc")), plan, List.of("wrk", "oha"), 1);
