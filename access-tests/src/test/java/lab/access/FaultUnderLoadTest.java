@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * connection, for a few seconds: every call ends (answer or error) within
  * {@code queryTimeout + connectTimeout + slack}, a transaction included (its ROLLBACK must not
  * wait behind a statement that will never be answered); once the fault is cleared calls succeed
- * again, and nothing is left in flight or open beyond the pool.
+ * again, none of those sent after the clear began waits out its timeout on a connection that
+ * crossed the fault, and nothing is left in flight or open beyond the pool.
  */
 class FaultUnderLoadTest {
 
@@ -91,6 +92,7 @@ class FaultUnderLoadTest {
             Thread.sleep(1500);
             fault.inject.accept(proxy.proxy());
             Thread.sleep(FAULT.toMillis());
+            load.clearing = System.nanoTime();
             proxy.proxy().clearFaults();
             long cleared = System.nanoTime();
             long recoveredMs = awaitRecovery(client, cleared);
@@ -101,6 +103,8 @@ class FaultUnderLoadTest {
                     load.calls.get(), load.failed.get(), load.slowestRead.get(), load.slowestTransaction.get(), recoveredMs,
                     TimeUnit.NANOSECONDS.toMillis(load.lastFailure.get() - cleared), load.hangs);
             assertTrue(load.hangs.isEmpty(), "calls without an answer within " + BOUND_MS + " ms: " + load.hangs);
+            assertTrue(load.timedOutAfterClearing.isEmpty(), "calls sent once the clear began that timed out "
+                    + "(a connection that crossed the fault was still open and silent): " + load.timedOutAfterClearing);
             assertTrue(recoveredMs >= 0, "no successful read and transaction within " + RECOVERY_MAX_MS + " ms of clearing the fault");
             assertTrue(load.failed.get() > 0, "the fault was felt");
             long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
@@ -194,6 +198,9 @@ class FaultUnderLoadTest {
         final AtomicLong slowestTransaction = new AtomicLong();
         final AtomicLong lastFailure = new AtomicLong();
         final Queue<String> hangs = new ConcurrentLinkedQueue<>();
+        final Queue<String> timedOutAfterClearing = new ConcurrentLinkedQueue<>();
+        /** When the clear began (System.nanoTime), 0 before. */
+        volatile long clearing;
         Thread[] users;
 
         Load(DbClient client) {
@@ -233,6 +240,9 @@ class FaultUnderLoadTest {
                 failed.incrementAndGet();
             } catch (ExecutionException e) {
                 failed.incrementAndGet();
+                if (clearing != 0 && t0 - clearing >= 0 && timedOut(e)) {
+                    timedOutAfterClearing.add(kind + " sent " + TimeUnit.NANOSECONDS.toMillis(t0 - clearing) + " ms after: " + e.getCause().getMessage());
+                }
                 lastFailure.accumulateAndGet(System.nanoTime(), Math::max);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -240,6 +250,15 @@ class FaultUnderLoadTest {
             }
             calls.incrementAndGet();
             slowest.accumulateAndGet(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0), Math::max);
+        }
+
+        private static boolean timedOut(Throwable e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof TimeoutException) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         void stop() throws InterruptedException {
