@@ -44,9 +44,15 @@ public final class LinkProxy {
         return proxy.getListen();
     }
 
+    /**
+     * Where a client reaches the proxy: its listen host, or, where it listens on every interface
+     * ({@code 0.0.0.0}, {@code [::]}: Toxiproxy in a container), the host its API is reached at
+     * (the map's lan column from the loadgen container dialled {@code [::]:18181} and was refused).
+     */
     public String host() {
         String l = listen();
-        return l.substring(0, l.lastIndexOf(':'));
+        String host = l.substring(0, l.lastIndexOf(':'));
+        return host.equals("0.0.0.0") || host.equals("[::]") || host.equals("::") || host.isEmpty() ? server.url().getHost() : host;
     }
 
     public int port() {

@@ -162,6 +162,22 @@ class ToxiproxyTest {
         assertTrue(b.enabled());
     }
 
+    /**
+     * A proxy on every interface (Toxiproxy in a container: "[::]:18181") is reached where its API
+     * is, not at the wildcard (the map's lan calibration from the loadgen container was refused
+     * there). Listens on all interfaces for a moment; connects to 127.0.0.1 only.
+     */
+    @Test
+    void aProxyOnEveryInterfaceIsReachedWhereItsApiIs() throws SQLException {
+        LinkProxy p = server.api().proxy("wildcard", "0.0.0.0:0", upstream);
+        try {
+            assertEquals(server.api().url().getHost(), p.host(), p.listen());
+            connect(p).close();
+        } finally {
+            p.delete();
+        }
+    }
+
     @Test
     void disabledProxyRefusesQuickly() {
         LinkProxy p = server.api().proxy("down", "127.0.0.1:0", upstream).disable();
