@@ -132,8 +132,9 @@ final class Points {
             unmeasured.put("cost.cpuMsPerSuccess", i == null ? "no /proc on this machine" : "the instance's PID is not in the "
                     + "lab's PID files (a container or another host): its CPU time is unknown");
         }
-        return Cost.of(m.requestsPerSec(), appCpu, s.maxHeapMb(), s.maxThreads(), d.level(), d.cores(),
-                i == null ? null : i.machineBusyPct()).withParts(parts(i, d), m.requestsPerSec());
+        Double perRunSecond = m.successesPerRunSecond();
+        return Cost.of(perRunSecond, appCpu, s.maxHeapMb(), s.maxThreads(), d.level(), d.cores(),
+                i == null ? null : i.machineBusyPct()).withParts(parts(i, d), perRunSecond);
     }
 
     /** The CPU of each part of the machine over the repetition, % of a core; null without the per-process figures. */

@@ -58,6 +58,16 @@ public record Measurement(
         return count == null || durationSec == null || durationSec <= 0 ? null : count / durationSec;
     }
 
+    /**
+     * Successes per second of the tool's whole run, the time the instance's CPU is measured over:
+     * what a success costs. {@link #requestsPerSec} may leave out the start of a run before the
+     * first success ({@code WrkOutput}); the CPU spent then went into the successes after it.
+     */
+    public Double successesPerRunSecond() {
+        Double perRun = perSecond(successes, durationSec);
+        return perRun != null ? perRun : requestsPerSec;
+    }
+
     /** Failures as a share of everything asked (successes + failures), in percent; null when nothing was counted. */
     public Double errorRatePct() {
         if (successes == null || errors == null || successes + errors == 0) {
