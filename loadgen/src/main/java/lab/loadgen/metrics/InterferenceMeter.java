@@ -102,18 +102,12 @@ public final class InterferenceMeter {
         Map<String, Double> dbs = new TreeMap<>();
         for (Map.Entry<String, Double> e : parts.entrySet()) {
             Double pct = e.getValue();
-            if (DATABASES.containsValue(e.getKey())) {
-                dbs.merge(e.getKey(), pct, Double::sum);
-                accounted += pct;
-                continue;
-            }
             accounted += pct;
-            if (e.getKey().startsWith("toxiproxy")) {
-                links.merge("toxiproxy (link)", pct, Double::sum); // part of the measured path, like the databases
-            } else if (e.getKey().equals(measured)) {
-                instancePct = pct;
-            } else {
-                others.put(e.getKey(), pct);
+            switch (partOf(e.getKey())) {
+                case DATABASE -> dbs.merge(e.getKey(), pct, Double::sum);
+                case LINK -> links.merge("toxiproxy (link)", pct, Double::sum); // part of the measured path, like the databases
+                case MEASURED -> instancePct = pct;
+                case OTHER_INSTANCE -> others.put(e.getKey(), pct);
             }
         }
         // the kernel's network processing (loopback between load tool, app, proxy and servers) runs in
@@ -152,6 +146,19 @@ public final class InterferenceMeter {
     }
 
     /**
+     * The CPU seconds the measured instance has used so far, from its group, else from its PID file;
+     * null where neither is there (a container without groups, another host).
+     */
+    public Double instanceSec() {
+        Double fromGroup = groups.usageSec().get(measured);
+        if (fromGroup != null) {
+            return fromGroup;
+        }
+        Long pid = instancePids().get(measured);
+        return pid == null ? null : ProcCpu.processSec(pid);
+    }
+
+    /**
      * The CPU seconds the lab's other instances (every part but the measured instance, the database
      * servers and the link) have used so far, from their groups, else from the PID files; null where
      * neither tells them apart (containers without groups, another host).
@@ -175,7 +182,17 @@ public final class InterferenceMeter {
     }
 
     private boolean isOtherInstance(String part) {
-        return !part.equals(measured) && !DATABASES.containsValue(part) && !part.startsWith("toxiproxy");
+        return partOf(part) == Part.OTHER_INSTANCE;
+    }
+
+    /** What a part (a group, or an instance's PID file) is to the measured instance. */
+    private enum Part { MEASURED, DATABASE, LINK, OTHER_INSTANCE }
+
+    private Part partOf(String name) {
+        return name.equals(measured) ? Part.MEASURED
+                : DATABASES.containsValue(name) ? Part.DATABASE
+                : name.startsWith("toxiproxy") ? Part.LINK
+                : Part.OTHER_INSTANCE;
     }
 
     private static Double pct(Mark m, long pid, double wall) {

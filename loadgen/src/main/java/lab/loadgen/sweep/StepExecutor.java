@@ -283,19 +283,18 @@ final class StepExecutor {
      * {@code http_server_requests_in_flight} is 0: pages whose client has gone still hold the
      * databases; a metrics endpoint that does not answer is busy, not idle: an event loop blocked by
      * a query) and its own CPU is below {@link #IDLE_CORES} of a core over {@link #IDLE_POLL}
-     * (its PID from the lab's PID files), at most {@code max}, and then until the lab's other
-     * instances are quiet too ({@link #OTHERS_WINDOW}, at most {@link #OTHERS_MAX} more); with
+     * (from its group, else its PID file: {@link InterferenceMeter#instanceSec}), at most
+     * {@code max}, and then until the lab's other instances are quiet too ({@link #OTHERS_WINDOW}, at most {@link #OTHERS_MAX} more); with
      * neither figure, the plan's fixed {@code pause}. Returns whether it saw the instance idle.
      */
     boolean awaitIdle(Step step, Duration pause, Duration max) throws InterruptedException {
-        String name = step.target().instance().name();
-        Long pid = pidOf(name);
+        InterferenceMeter meter = new InterferenceMeter(pidsDir, step.target().instance().name());
         boolean gauge = step.target().instance().hasMetrics();
-        if (pid == null && !gauge) {
+        Double before = meter.instanceSec();
+        if (before == null && !gauge) {
             Thread.sleep(pause);
             return true;
         }
-        InterferenceMeter meter = new InterferenceMeter(pidsDir, name);
         QuietWindow others = new QuietWindow(OTHERS_WINDOW, IDLE_CORES);
         Double othersSec = meter.othersSec();
         if (othersSec != null) {
@@ -303,10 +302,9 @@ final class StepExecutor {
         }
         long deadline = System.nanoTime() + max.toNanos();
         long othersDeadline = Long.MAX_VALUE;
-        Double before = pid == null ? null : lab.loadgen.metrics.ProcCpu.processSec(pid);
         while (System.nanoTime() < deadline) {
             Thread.sleep(IDLE_POLL);
-            Double now = pid == null ? null : lab.loadgen.metrics.ProcCpu.processSec(pid);
+            Double now = meter.instanceSec();
             boolean cpuIdle = now == null || before == null
                     || (now - before) / (IDLE_POLL.toMillis() / 1000.0) < IDLE_CORES;
             before = now;

@@ -317,27 +317,15 @@ public final class SweepRunner {
          * round kept for each scenario still to come (for its rounds and its slow points' longer
          * repetitions). An equal share per scenario (the rule before) gave the map's first scenarios about
          * 8 s each, never a round, so the cells that needed rounds most (0 ms and lan, where the modes are
-         * closest) never got one.
-         */
-        boolean allows(double roundSec, double thisScenarioPlannedSec) {
-            return allows(roundSec, thisScenarioPlannedSec, true);
-        }
-
-        /**
-         * {@link #allows(double, double)} for a round that can change what the cell says ({@code cell}), else
-         * one that can change its ranking line only, which keeps back {@link #RANKING_RESERVE_ROUNDS_PER_SCENARIO}.
+         * closest) never got one. A round that can change only the cell's ranking line ({@code cell} false)
+         * keeps back {@link #RANKING_RESERVE_ROUNDS_PER_SCENARIO} instead.
          */
         boolean allows(double roundSec, double thisScenarioPlannedSec, boolean cell) {
             return allows(roundSec, thisScenarioPlannedSec, elapsedSec(),
                     cell ? RESERVE_ROUNDS_PER_SCENARIO : RANKING_RESERVE_ROUNDS_PER_SCENARIO);
         }
 
-        /** {@link #allows(double, double)} when {@code elapsedSec} of the run have passed. */
-        boolean allows(double roundSec, double thisScenarioPlannedSec, double elapsedSec) {
-            return allows(roundSec, thisScenarioPlannedSec, elapsedSec, RESERVE_ROUNDS_PER_SCENARIO);
-        }
-
-        /** ... keeping back {@code reserveRounds} of a round for each scenario to come. */
+        /** ... when {@code elapsedSec} of the run have passed, keeping back {@code reserveRounds} of a round for each scenario to come. */
         boolean allows(double roundSec, double thisScenarioPlannedSec, double elapsedSec, double reserveRounds) {
             if (limitSec == null) {
                 return true;

@@ -9,12 +9,15 @@ import org.junit.jupiter.api.Test;
 /** The run's budget for added rounds (SweepRunner.Budget), at the start of a run (elapsed ≈ 0). */
 class BudgetTest {
 
+    /** What a round that can change the cell keeps back for each scenario to come. */
+    private static final double CELL = SweepRunner.Budget.RESERVE_ROUNDS_PER_SCENARIO;
+
     @Test
     void theFirstScenarioOfTheMapMayAddARound() {
         // the map: 24 min allowed, 21:45 planned (15:00 of scenarios, 6:45 of warm-ups at their caps),
         // 16 scenarios, a portal round of 16 s; an equal share (215 s ÷ 16 = 13 s) refused it, so the
         // 0 ms cells never got a fourth round
-        assertTrue(new SweepRunner.Budget(1440, 900, 405, 16).allows(16, 80));
+        assertTrue(new SweepRunner.Budget(1440, 900, 405, 16).allows(16, 80, 0, CELL));
     }
 
     @Test
@@ -22,7 +25,7 @@ class BudgetTest {
         // 60 s left beyond the plan, 4 scenarios to come, rounds of 10 s: a round that can change a cell's
         // answer keeps 20 s back for them and fits; one for the ranking line alone keeps 80 s and does not
         SweepRunner.Budget b = new SweepRunner.Budget(100, 40, 0, 5);
-        assertTrue(b.allows(10, 10, 0));
+        assertTrue(b.allows(10, 10, 0, CELL));
         assertFalse(b.allows(10, 10, 0, SweepRunner.Budget.RANKING_RESERVE_ROUNDS_PER_SCENARIO));
         // the last scenario keeps nothing back: what is left is its own
         SweepRunner.Budget last = new SweepRunner.Budget(100, 40, 0, 1);
@@ -32,10 +35,10 @@ class BudgetTest {
     @Test
     void aRoundBeyondTheLimitOrTheReserveIsRefused() {
         // 15 s beyond the plan, 4 scenarios to come keep half a round each (20 s)
-        assertFalse(new SweepRunner.Budget(100, 95, 0, 5).allows(10, 10));
-        assertFalse(new SweepRunner.Budget(100, 120, 0, 1).allows(10, 10));
-        assertFalse(new SweepRunner.Budget(100, 50, 70, 1).allows(10, 10), "warm-ups to come are charged");
-        assertTrue(new SweepRunner.Budget(null, 1000, 0, 1).allows(10, 10));
+        assertFalse(new SweepRunner.Budget(100, 95, 0, 5).allows(10, 10, 0, CELL));
+        assertFalse(new SweepRunner.Budget(100, 120, 0, 1).allows(10, 10, 0, CELL));
+        assertFalse(new SweepRunner.Budget(100, 50, 70, 1).allows(10, 10, 0, CELL), "warm-ups to come are charged");
+        assertTrue(new SweepRunner.Budget(null, 1000, 0, 1).allows(10, 10, 0, CELL));
     }
 
     @Test
@@ -43,12 +46,12 @@ class BudgetTest {
         // three scenarios of 30 s planned in 100 s
         SweepRunner.Budget b = new SweepRunner.Budget(100, 90, 0, 3);
         b.scenarioDone(30, 30); // as planned, 30 s in
-        assertTrue(b.allows(10, 30, 30), "30 s to come, 40 s left beyond them");
+        assertTrue(b.allows(10, 30, 30, CELL), "30 s to come, 40 s left beyond them");
         b = new SweepRunner.Budget(100, 90, 0, 3);
         b.scenarioDone(30, 45); // its planned part took 1.5 times its plan, 45 s in
         assertEquals(1.5, b.overrun(), 1e-9);
         // the one to come will take 45 s, not 30: 10 s left, less its reserve of 5 s
-        assertFalse(b.allows(10, 30, 45));
+        assertFalse(b.allows(10, 30, 45, CELL));
         b.scenarioDone(30, 15); // faster than planned: the overrun never falls below 1
         assertEquals(1.0, b.overrun(), 1e-9);
     }
@@ -56,9 +59,9 @@ class BudgetTest {
     @Test
     void warmUpsAreChargedUntilTheyRun() {
         SweepRunner.Budget b = new SweepRunner.Budget(100, 40, 75, 2);
-        assertFalse(b.allows(10, 20, 0), "75 s of warm-up still to come");
+        assertFalse(b.allows(10, 20, 0, CELL), "75 s of warm-up still to come");
         b.warmedUp(75);
-        assertTrue(b.allows(10, 20, 0));
+        assertTrue(b.allows(10, 20, 0, CELL));
     }
 
     @Test
@@ -72,6 +75,6 @@ class BudgetTest {
         assertEquals(3, b.stretch(5, 3, 3), "half of 5 is below the plan: the plan, with nothing left");
         // once its scenario is done, the stretch is no longer to come: charged once, in the time it took
         b.scenarioDone(39, 90); // 39 s planned, 45 s stretched; 90 s in, the last scenario (30 s) still to run
-        assertTrue(b.allows(0.5, 30, 90), "the stretch is not charged again after its scenario");
+        assertTrue(b.allows(0.5, 30, 90, CELL), "the stretch is not charged again after its scenario");
     }
 }
