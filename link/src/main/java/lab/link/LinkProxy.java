@@ -183,7 +183,7 @@ public final class LinkProxy {
      * Only the fault toxics removed; the link's RTT stays. After a silence the proxy's connections
      * are closed too: the bytes they sent into it are lost ({@link #silent}). It is disabled first,
      * toxics removed while no connection is open or accepted, then enabled: removed first, the
-     * toxics left some of the connections open then silent for good (7 in 10 runs of
+     * toxics left some of the connections open then silent for good (11 in 16 runs of
      * {@code FaultUnderLoadTest}: calls sent during the clear waited out their query timeout).
      */
     public LinkProxy clearFaults() {

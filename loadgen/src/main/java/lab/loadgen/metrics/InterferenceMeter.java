@@ -146,39 +146,42 @@ public final class InterferenceMeter {
     }
 
     /**
-     * The CPU seconds the measured instance has used so far, from its group, else from its PID file;
-     * null where neither is there (a container without groups, another host).
+     * CPU seconds used so far, read in one pass (the groups once, else the PID files once): the
+     * measured instance's ({@code instanceSec}) and the lab's other instances' together
+     * ({@code othersSec}: every part but the measured instance, the database servers and the link).
+     * Each is null where neither the groups nor the PID files tell it apart (containers without
+     * groups, another host).
      */
-    public Double instanceSec() {
-        Double fromGroup = groups.usageSec().get(measured);
-        if (fromGroup != null) {
-            return fromGroup;
-        }
-        Long pid = instancePids().get(measured);
-        return pid == null ? null : ProcCpu.processSec(pid);
+    public record Usage(Double instanceSec, Double othersSec) {
     }
 
-    /**
-     * The CPU seconds the lab's other instances (every part but the measured instance, the database
-     * servers and the link) have used so far, from their groups, else from the PID files; null where
-     * neither tells them apart (containers without groups, another host).
-     */
-    public Double othersSec() {
+    public Usage usage() {
         Map<String, Double> groupSec = groups.usageSec();
         if (groupSec.containsKey(measured)) {
-            return groupSec.entrySet().stream().filter(e -> isOtherInstance(e.getKey()))
-                    .mapToDouble(Map.Entry::getValue).sum();
+            return new Usage(groupSec.get(measured), groupSec.entrySet().stream().filter(e -> isOtherInstance(e.getKey()))
+                    .mapToDouble(Map.Entry::getValue).sum());
         }
         Map<String, Long> pids = instancePids();
         if (pids.isEmpty()) {
-            return null;
+            return new Usage(null, null);
         }
-        double sum = 0;
+        Double instance = null;
+        double others = 0;
         for (Map.Entry<String, Long> e : pids.entrySet()) {
-            Double sec = isOtherInstance(e.getKey()) ? ProcCpu.processSec(e.getValue()) : null;
-            sum += sec == null ? 0 : sec;
+            Part part = partOf(e.getKey());
+            if (part == Part.MEASURED) {
+                instance = ProcCpu.processSec(e.getValue());
+            } else if (part == Part.OTHER_INSTANCE) {
+                Double sec = ProcCpu.processSec(e.getValue());
+                others += sec == null ? 0 : sec;
+            }
         }
-        return sum;
+        return new Usage(instance, others);
+    }
+
+    /** {@link Usage#othersSec} alone. */
+    public Double othersSec() {
+        return usage().othersSec();
     }
 
     private boolean isOtherInstance(String part) {

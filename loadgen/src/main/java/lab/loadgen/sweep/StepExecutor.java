@@ -283,33 +283,33 @@ final class StepExecutor {
      * {@code http_server_requests_in_flight} is 0: pages whose client has gone still hold the
      * databases; a metrics endpoint that does not answer is busy, not idle: an event loop blocked by
      * a query) and its own CPU is below {@link #IDLE_CORES} of a core over {@link #IDLE_POLL}
-     * (from its group, else its PID file: {@link InterferenceMeter#instanceSec}), at most
-     * {@code max}, and then until the lab's other instances are quiet too ({@link #OTHERS_WINDOW}, at most {@link #OTHERS_MAX} more); with
-     * neither figure, the plan's fixed {@code pause}. Returns whether it saw the instance idle.
+     * (from its group, else its PID file: {@link InterferenceMeter#usage}), at most {@code max},
+     * and then until the lab's other instances are quiet too ({@link #OTHERS_WINDOW}, at most
+     * {@link #OTHERS_MAX} more); with neither figure, the plan's fixed {@code pause}. Returns whether it saw the instance idle.
      */
     boolean awaitIdle(Step step, Duration pause, Duration max) throws InterruptedException {
         InterferenceMeter meter = new InterferenceMeter(pidsDir, step.target().instance().name());
         boolean gauge = step.target().instance().hasMetrics();
-        Double before = meter.instanceSec();
+        InterferenceMeter.Usage usage = meter.usage();
+        Double before = usage.instanceSec();
         if (before == null && !gauge) {
             Thread.sleep(pause);
             return true;
         }
         QuietWindow others = new QuietWindow(OTHERS_WINDOW, IDLE_CORES);
-        Double othersSec = meter.othersSec();
-        if (othersSec != null) {
-            others.add(System.nanoTime(), othersSec);
+        if (usage.othersSec() != null) {
+            others.add(System.nanoTime(), usage.othersSec());
         }
         long deadline = System.nanoTime() + max.toNanos();
         long othersDeadline = Long.MAX_VALUE;
         while (System.nanoTime() < deadline) {
             Thread.sleep(IDLE_POLL);
-            Double now = meter.instanceSec();
+            usage = meter.usage();
+            Double now = usage.instanceSec();
             boolean cpuIdle = now == null || before == null
                     || (now - before) / (IDLE_POLL.toMillis() / 1000.0) < IDLE_CORES;
             before = now;
-            othersSec = meter.othersSec();
-            boolean othersQuiet = othersSec == null || others.add(System.nanoTime(), othersSec);
+            boolean othersQuiet = usage.othersSec() == null || others.add(System.nanoTime(), usage.othersSec());
             if (cpuIdle && (!gauge || isZero(inFlight(step.target())))) {
                 long t = System.nanoTime();
                 othersDeadline = Math.min(othersDeadline, t + OTHERS_MAX.toNanos());
