@@ -8,21 +8,26 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 
-/** {@code jdbc}, {@code threadpool}, {@code nonblocking}, {@code virtual}: the request thread fires the queries and joins. */
+/**
+ * {@code jdbc}, {@code threadpool}, {@code nonblocking}, {@code virtual}: the request thread fires the
+ * queries and joins, once the {@link PageDoor} lets the page in.
+ */
 @Controller
 @Conditional(Serving.OnBlocking.class)
 class BlockingPageController {
 
     private final PortalService portal;
+    private final PageDoor door;
 
-    BlockingPageController(PortalService portal) {
+    BlockingPageController(PortalService portal, PageDoor door) {
         this.portal = portal;
+        this.door = door;
     }
 
     @GetMapping("/")
     ModelAndView page(@RequestParam(required = false) String seed,
                       @RequestHeader(name = PortalView.PREFER, required = false) String prefer,
                       HttpServletResponse response) {
-        return PortalView.of(portal.page(seed), prefer, response);
+        return PortalView.of(door.through(() -> portal.page(seed)), prefer, response);
     }
 }

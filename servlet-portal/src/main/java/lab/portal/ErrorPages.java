@@ -11,7 +11,7 @@ import org.springframework.web.servlet.ModelAndView;
 
 /**
  * The portal's own failures as short styled pages (template {@code error.ftlh}), never a stack
- * trace: a bad seed is 400, a full queue 503 with Retry-After. Everything else reaches
+ * trace: a bad seed is 400, a full queue or a door whose wait ran out ({@link PageDoor}) 503 with Retry-After. Everything else reaches
  * {@link ErrorPageController} through the container's error page.
  */
 @ControllerAdvice
@@ -34,6 +34,13 @@ class ErrorPages {
         response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
         return page(HttpStatus.SERVICE_UNAVAILABLE, "The portal is busy: " + e.source()
                 + " has no room for more queries. Try again in " + seconds + " s.");
+    }
+
+    @ExceptionHandler(PageDoor.Full.class)
+    ModelAndView full(PageDoor.Full e, HttpServletResponse response) {
+        long seconds = Math.max(1, retryAfter.toSeconds());
+        response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+        return page(HttpStatus.SERVICE_UNAVAILABLE, "The portal is busy: " + e.getMessage() + ". Try again in " + seconds + " s.");
     }
 
     static ModelAndView page(HttpStatus status, String message) {

@@ -18,9 +18,15 @@ class ModeConfiguration {
     @Bean(destroyMethod = "close")
     PortalClients portalClients(PortalProperties properties, MeterRegistry registry) {
         PortalClients clients = PortalClients.open(properties, registry);
-        log.info("portal mode {} ({} clients): {}; contacts 1..{}; options {}", properties.mode().id(),
-                properties.mode().access().id(), describe(clients), properties.contactCount(), properties.clientOptions());
+        log.info("portal mode {} ({} clients): {}; contacts 1..{}; options {}; door: {} pages at once (0: none), {} ms wait",
+                properties.mode().id(), properties.mode().access().id(), describe(clients), properties.contactCount(),
+                properties.clientOptions(), properties.pagesInFlight(), properties.doorWait().toMillis());
         return clients;
+    }
+
+    @Bean
+    PageDoor pageDoor(PortalProperties properties, MeterRegistry registry) {
+        return new PageDoor(properties.pagesInFlight(), properties.doorWait(), properties.pageTimeout(), registry);
     }
 
     @Bean

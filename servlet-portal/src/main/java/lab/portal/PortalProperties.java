@@ -6,6 +6,7 @@ import java.util.Map;
 import lab.access.ClientOptions;
 import lab.access.ClientOptions.HandOff;
 import lab.access.ClientOptions.Overflow;
+import lab.access.Mode;
 import lab.access.SourceUrl;
 import lab.data.Scale;
 import lab.data.Sources;
@@ -39,6 +40,13 @@ import org.springframework.boot.convert.DurationUnit;
  * @param connectTimeout   opening a connection and waiting for a pooled one
  * @param queryTimeout     one query, from submission to result
  * @param pageTimeout      a panel not complete by then shows a timeout error; the page still renders
+ * @param pagesInFlight    {@code PORTAL_PAGES_IN_FLIGHT}: pages served at once; the others wait at the door
+ *                         ({@link PageDoor}), in turn, and a page's deadline starts once it is in. 0: no door.
+ *                         Default: in the JDBC modes, as many as the page's four sources have connections
+ *                         ({@code 4 × poolSize}); in {@code nonblocking} none (its pages share pipelined
+ *                         connections, so the pools do not bound them); the reactive page has no door
+ * @param doorWait         how long a page may wait at the door before it is refused with 503 (default: the
+ *                         page timeout); a request is answered within {@code doorWait + pageTimeout}
  * @param healthTimeout    one source's ping in {@code /actuator/health}
  * @param retryAfter       the Retry-After of a 503
  */
@@ -59,6 +67,8 @@ public record PortalProperties(
         @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("2s") Duration connectTimeout,
         @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("5s") Duration queryTimeout,
         @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("6s") Duration pageTimeout,
+        Integer pagesInFlight,
+        @DurationUnit(ChronoUnit.SECONDS) Duration doorWait,
         @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("2s") Duration healthTimeout,
         @DurationUnit(ChronoUnit.SECONDS) @DefaultValue("1s") Duration retryAfter) {
 
@@ -75,6 +85,16 @@ public record PortalProperties(
         }
         if (pageTimeout.isNegative() || pageTimeout.isZero()) {
             throw new IllegalArgumentException("portal.page-timeout must be > 0");
+        }
+        if (pagesInFlight == null) {
+            pagesInFlight = mode.reactive() || mode.access() == Mode.NONBLOCKING ? 0 : PortalSource.values().length * poolSize;
+        }
+        if (pagesInFlight < 0) {
+            throw new IllegalArgumentException("portal.pages-in-flight (PORTAL_PAGES_IN_FLIGHT) must be >= 0 (0: no door)");
+        }
+        doorWait = doorWait == null ? pageTimeout : doorWait;
+        if (doorWait.isNegative()) {
+            throw new IllegalArgumentException("portal.door-wait must be >= 0");
         }
     }
 

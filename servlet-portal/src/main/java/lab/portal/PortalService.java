@@ -1,7 +1,6 @@
 package lab.portal;
 
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import lab.access.DbClient;
 import lab.access.DbSession;
@@ -18,6 +16,7 @@ import lab.access.Deadline;
 import lab.access.ForkJoin;
 import lab.access.Rows;
 import lab.access.SourceUnavailableException;
+import lab.access.Timeouts;
 import lab.portal.Panel.Answer;
 import lab.portal.Picks.ContactIds;
 import lab.portal.Picks.LogWindow;
@@ -54,9 +53,6 @@ public final class PortalService {
                     .description("panels rendered with an error instead of their data (the page itself is still 200)")
                     .tag("panel", source.id()).register(registry));
         }
-        // read by the fault runs: a page slower than this (plus slack) is graded too slow
-        Gauge.builder("lab.answer.limit", pageTimeout, d -> d.toMillis() / 1000.0).baseUnit("seconds").strongReference(true)
-                .description("the page timeout: by then every panel is answered, with data or an error").register(registry);
     }
 
     /** The joined page: fires the view's queries and waits on the request thread for the page. */
@@ -99,7 +95,7 @@ public final class PortalService {
         } catch (RuntimeException e) {
             answer = CompletableFuture.failedFuture(e);
         }
-        return answer.orTimeout(pageTimeout.toMillis(), TimeUnit.MILLISECONDS).handle((value, error) -> {
+        return Timeouts.within(answer, pageTimeout.toMillis()).handle((value, error) -> {
             if (error != null) {
                 failures.get(source).increment();
             }

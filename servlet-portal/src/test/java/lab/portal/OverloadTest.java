@@ -33,13 +33,7 @@ class OverloadTest {
                 assertThat(responses).allSatisfy(r -> assertThat(r.status()).isIn(200, 503));
             }
 
-            List<Portal.Response> refused = responses.stream().filter(r -> r.status() == 503).toList();
-            assertThat(refused).isNotEmpty();
-            assertThat(refused).allSatisfy(r -> {
-                assertThat(r.retryAfter()).isEqualTo("1");
-                BadInputTest.assertStyledProblemPage(r, 503);
-                assertThat(r.body()).contains("busy");
-            });
+            assertRefusedAsBusy(responses, "busy");
             assertThat(portal.context.getBean(MeterRegistry.class)
                     .find("access.rejected").counters()).anySatisfy(c -> assertThat(c.count()).isPositive());
 
@@ -52,5 +46,16 @@ class OverloadTest {
             }
             ServingsTest.assertFilled(alone.page());
         }
+    }
+
+    /** Some of {@code responses} are 503, and each 503 is the styled busy page with Retry-After 1 s that says {@code why}. */
+    static void assertRefusedAsBusy(List<Portal.Response> responses, String why) {
+        List<Portal.Response> refused = responses.stream().filter(r -> r.status() == 503).toList();
+        assertThat(refused).isNotEmpty();
+        assertThat(refused).allSatisfy(r -> {
+            assertThat(r.retryAfter()).isEqualTo("1");
+            BadInputTest.assertStyledProblemPage(r, 503);
+            assertThat(r.body()).contains(why);
+        });
     }
 }

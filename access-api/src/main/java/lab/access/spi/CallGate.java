@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,6 +17,7 @@ import lab.access.Mode;
 import lab.access.OverloadedException;
 import lab.access.SourceUnavailableException;
 import lab.access.SourceUrl;
+import lab.access.Timeouts;
 
 /**
  * The life of every call, in every mode: {@link Admission} decides whether it may start; this
@@ -167,7 +167,7 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
         }
         CompletableFuture<T> result = new CompletableFuture<>();
         String why = byDeadline ? "no answer by the caller's deadline (" + limitMs + " ms)" : "no answer within " + limitMs + " ms";
-        running.orTimeout(limitMs, TimeUnit.MILLISECONDS).whenComplete((value, error) -> {
+        Timeouts.within(running, limitMs).whenComplete((value, error) -> {
             if (error == null) {
                 result.complete(value);
             } else if (ForkJoin.unwrap(error) instanceof TimeoutException timeout) {

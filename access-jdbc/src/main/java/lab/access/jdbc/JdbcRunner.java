@@ -32,7 +32,7 @@ final class JdbcRunner {
 
         @Override
         public void release(Connection connection) {
-            closeQuietly(connection);
+            pool.giveBack(connection);
         }
     };
 
@@ -65,16 +65,13 @@ final class JdbcRunner {
         return pool.borrow(waitMs);
     }
 
-    String source() {
-        return gate.source();
+    /** Back to the pool, with the caller's turn: every connection {@link #borrow} lent comes back here. */
+    void giveBack(Connection connection) {
+        pool.giveBack(connection);
     }
 
-    static void closeQuietly(Connection connection) {
-        try {
-            connection.close();
-        } catch (SQLException | RuntimeException ignored) {
-            // the pool discards a broken connection on its own
-        }
+    String source() {
+        return gate.source();
     }
 
     private <T> CompletableFuture<T> start(CallGate.Call admitted, Lease lease, Consumer<Job> target, SqlWork<T> work) {

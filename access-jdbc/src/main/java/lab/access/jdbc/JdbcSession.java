@@ -109,7 +109,7 @@ final class JdbcSession implements DbSession, Lease {
     private void unpin() {
         unpinned = true;
         if (pinned != null) {
-            JdbcRunner.closeQuietly(pinned);
+            runner.giveBack(pinned);
             pinned = null;
         }
     }

@@ -13,17 +13,16 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import lab.access.Deadline;
 import lab.access.Rows;
+import lab.access.Timeouts;
 
 /**
  * One parameterised statement on a JDBC connection, its result copied into {@link Rows}. A
  * statement still running after {@code queryTimeout} is cancelled with {@link Statement#cancel()}
  * (the driver sends PostgreSQL's cancel request or MySQL's {@code KILL QUERY}), so the server stops
  * it, in every JDBC mode. This is what {@code setQueryTimeout} does, without its whole-second
- * granularity and with one timer thread per JVM ({@code jdbc-statement-timeouts}) instead of the
+ * granularity and with the lab's one timer thread ({@link Timeouts}) instead of the
  * one Connector/J starts per connection for it. A caller's {@link Deadline} shortens both the
  * timeout and the socket wait (a silent server never sees the cancel) so that the call has ended
  * by the deadline: it is cancelled {@link #END_MARGIN_MS} before it. A statement our timer
@@ -32,11 +31,6 @@ import lab.access.Rows;
  */
 final class JdbcStatements {
 
-    /**
-     * One timer thread per JVM for every statement's timeout; a statement that ends in time takes
-     * its timer task out of the queue at once (nothing is retained for {@code queryTimeout}).
-     */
-    private static final ScheduledThreadPoolExecutor TIMEOUTS = timeouts();
     /** Cancels run on virtual threads: a cancel opens a connection, which must not hold up the timer. */
     private static final Executor CANCELS = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("jdbc-cancel-", 0).factory());
 
@@ -115,23 +109,13 @@ final class JdbcStatements {
 
     /** The drivers ignore a cancel for a statement that is no longer running, so a late one is harmless. */
     private ScheduledFuture<?> cancelLater(Statement statement, long afterMs) {
-        return TIMEOUTS.schedule(() -> CANCELS.execute(() -> {
+        return Timeouts.after(afterMs, () -> CANCELS.execute(() -> {
             try {
                 statement.cancel();
             } catch (SQLException | RuntimeException ignored) {
                 // the statement ended or its connection is gone: nothing left to stop
             }
-        }), afterMs, TimeUnit.MILLISECONDS);
-    }
-
-    private static ScheduledThreadPoolExecutor timeouts() {
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread thread = new Thread(task, "jdbc-statement-timeouts");
-            thread.setDaemon(true);
-            return thread;
-        });
-        timer.setRemoveOnCancelPolicy(true);
-        return timer;
+        }));
     }
 
     private static PreparedStatement prepare(Connection connection, String sql, List<?> params) throws SQLException {

@@ -3,11 +3,10 @@ package lab.access.nonblocking;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import lab.access.Timeouts;
 import lab.access.spi.CallGate;
 
 /** Runs an admitted call's statement once its connection is in hand and bridges the result to the caller's stage. */
@@ -19,7 +18,7 @@ final class VertxRunner {
      * that does not (silent, or the link dropped the bytes) would hold the call, its room and
      * every statement pipelined behind it until the read-idle timeout.
      */
-    private static final Executor ABANDON = CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS);
+    private static final long ABANDON_AFTER_MS = 1_000;
 
     private VertxRunner() {
     }
@@ -60,7 +59,7 @@ final class VertxRunner {
             Promise<R> outcome = Promise.promise();
             call.onTimeout(() -> {
                 onTimeout.accept(leased);
-                ABANDON.execute(() -> {
+                Timeouts.after(ABANDON_AFTER_MS, () -> {
                     if (!call.isFinished()) {
                         leased.abandon();
                         outcome.tryFail(new TimeoutException("no answer, not even to the cancel: connection closed"));

@@ -18,9 +18,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import lab.access.Deadline;
 import lab.access.ForkJoin;
+import lab.access.Timeouts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,8 +91,8 @@ final class ShopHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             stage = CompletableFuture.failedFuture(e);
         }
         // … and whatever the mode, the page is answered by then (a purchase's transaction ends on its own)
-        stage = stage.toCompletableFuture().copy()
-                .orTimeout(Math.max(1, request.deadline().millisLeft(site.pageTimeout().toMillis())), TimeUnit.MILLISECONDS);
+        stage = Timeouts.within(stage.toCompletableFuture().copy(),
+                Math.max(1, request.deadline().millisLeft(site.pageTimeout().toMillis())));
         stage.whenComplete((response, error) -> {
             if (ctx.executor().inEventLoop()) {
                 respond(ctx, request, match.route(), started, response, error);

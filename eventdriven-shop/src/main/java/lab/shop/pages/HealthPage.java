@@ -4,9 +4,9 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import lab.access.DbClient;
 import lab.access.Readiness;
+import lab.access.Timeouts;
 import lab.shop.http.Page;
 import lab.shop.http.Request;
 import lab.shop.http.Response;
@@ -27,7 +27,7 @@ public record HealthPage(DbClient db, Readiness readiness, Duration timeout) imp
 
     @Override
     public CompletionStage<Response> handle(Request request) {
-        return readiness.check().toCompletableFuture().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).handle((ok, error) -> {
+        return Timeouts.within(readiness.check().toCompletableFuture(), timeout.toMillis()).handle((ok, error) -> {
             boolean up = error == null && Boolean.TRUE.equals(ok);
             String state = up ? "UP" : "DOWN";
             String json = "{\"status\":\"" + state + "\",\"database\":\"" + state + "\"}\n";

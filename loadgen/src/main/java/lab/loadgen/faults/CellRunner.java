@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import lab.loadgen.config.Instance;
+import lab.loadgen.metrics.MetricsSampler;
 import lab.loadgen.metrics.PrometheusText;
 
 /**
@@ -20,7 +21,6 @@ import lab.loadgen.metrics.PrometheusText;
 final class CellRunner {
 
     /** The gauge every instance exports with the time by which it answers a page, data or error (seconds). */
-    static final String ANSWER_LIMIT = "lab_answer_limit_seconds";
     /** Only to bound a request's wait when the instance's own limit could not be read (the cell is then amber). */
     static final long UNKNOWN_LIMIT_MS = 30_000;
     /** Thresholds of a cell's grade: the slack on answer times, the recovery time for green, and the leak allowances. */
@@ -51,7 +51,7 @@ final class CellRunner {
     Cell run(Instance instance, URI base, Fault fault) throws Exception {
         List<String> notes = new ArrayList<>();
         // the limit is the one the instance runs with, not a default of ours
-        Double limitS = gauge(base, instance, ANSWER_LIMIT);
+        Double limitS = gauge(base, instance, MetricsSampler.ANSWER_LIMIT);
         Long limitMs = limitS == null ? null : Math.round(limitS * 1000);
         Duration hangAfter = Duration.ofMillis((limitMs == null ? UNKNOWN_LIMIT_MS : limitMs) + 10_000);
         boolean shop = instance.app().equals("shop");
@@ -240,7 +240,7 @@ final class CellRunner {
         }
         List<String> unread = new ArrayList<>();
         if (limitMs == null) {
-            unread.add("the instance's answer limit (" + ANSWER_LIMIT + ")");
+            unread.add("the instance's answer limit (" + MetricsSampler.ANSWER_LIMIT + ")");
         }
         if (slowest == null) {
             unread.add("the slowest answer (none overlapped the fault)");

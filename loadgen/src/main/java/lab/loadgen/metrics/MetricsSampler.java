@@ -18,6 +18,8 @@ public final class MetricsSampler {
     static final String LINK_RTT = "lab_link_rtt_ms";
     /** The app's own count of requests being served (the portal's and the shop's gauge). */
     public static final String IN_FLIGHT = "http_server_requests_in_flight";
+    /** The app's own answer limit: by then it has answered every request, with its page or an error. */
+    public static final String ANSWER_LIMIT = "lab_answer_limit_seconds";
 
     private final HttpClient client;
     private final URI uri;

@@ -38,12 +38,39 @@ final class StepExecutor {
         this.pidsDir = pidsDir;
     }
 
-    ToolRequest request(Step step, Integer rate, int level, int durationSec) {
+    ToolRequest request(Step step, Integer rate, int level, int durationSec) throws InterruptedException {
         Target t = step.target();
         AppPlan p = step.plan();
         return new ToolRequest(t.host(), t.instance().port(), t.instance().loadUri(), level, durationSec,
-                p.callsPerConn(), p.timeoutSec(), rate, cpus);
+                p.callsPerConn(), timeoutSec(step), rate, cpus);
     }
+
+    /** The instance's own answer limit (lab_answer_limit_seconds), read once per instance; absent when it has none. */
+    private final java.util.Map<String, java.util.OptionalDouble> answerLimits = new java.util.HashMap<>();
+
+    /**
+     * How long the tool waits for an answer: the instance's own answer limit and {@link #ANSWER_SLACK_SEC}
+     * more, or the plan's timeout where that is longer or the limit cannot be read. What fails is then
+     * the app's verdict (a 503, a page with a failed panel), never a page the tool stopped waiting
+     * for while the app was still within its limit and went on spending its databases on it. The
+     * map's former 5 s was below both apps' limits (the portal's 6–12 s, the shop's 10.5 s).
+     */
+    double timeoutSec(Step step) throws InterruptedException {
+        String name = step.target().instance().name();
+        java.util.OptionalDouble limit = answerLimits.get(name);
+        if (limit == null) {
+            var text = scrape(http, step.target());
+            limit = text == null ? java.util.OptionalDouble.empty() : text.sum(MetricsSampler.ANSWER_LIMIT);
+            if (text != null) {
+                answerLimits.put(name, limit); // an instance that could not be read is asked again next time
+            }
+        }
+        return limit.isPresent() ? Math.max(step.plan().timeoutSec(), limit.getAsDouble() + ANSWER_SLACK_SEC)
+                : step.plan().timeoutSec();
+    }
+
+    /** What an answer at the limit may still take: the portal's join slack (1 s) and the trip back. */
+    static final double ANSWER_SLACK_SEC = 1.5;
 
     /**
      * Runs one repetition of the step's tool; {@code rate} is wrk2's -R / oha's -q (null for the
