@@ -81,7 +81,7 @@ up: $(if $(NATIVE),jars seed) ## build, start the databases, seed SCALE (default
 link: $(if $(NATIVE),$(LOADGEN_JAR)) ## change the RTT of the running lab without a restart: make link LINK=lan|wan|<ms>|0 (no LINK: show it)
 	@$(LAB) link $(LINK)
 
-down: ## stop what `make up` started; keeps data (DB=1 also stops the database servers it started; containers: WIPE=1 removes the volumes)
+down: ## stop what `make up` started; keeps data (DB=1 also stops the database servers it started; containers: WIPE=1 removes the volumes and the TLS certificates)
 	@DB='$(DB)' $(LAB) down
 
 status: ## every instance with its process and readiness, and the link in force

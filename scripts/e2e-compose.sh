@@ -15,6 +15,7 @@ root=$(cd "$here/.." && pwd)
 cd "$root"
 . "$here/lib/instances.sh"
 . "$here/lib/link-check.sh"
+. "$here/lib/server-ports.sh"
 
 say() { printf '[e2e-compose] %s\n' "$*"; }
 . "$here/lib/e2e.sh"
@@ -62,6 +63,13 @@ for n in $(instance_names); do
   # The first page opens the lazy connections and loads classes: generous time, once.
   curl -fsS --max-time 60 "http://127.0.0.1:$port$page" >/dev/null || fail "$n: page http://127.0.0.1:$port$page"
   say "  $n healthy, its page answers on 127.0.0.1:$port"
+done
+
+say "TLS: the app's sessions on each database server (in its container)"
+for s in $DB_SERVERS; do
+  line=$(db_tls_check "${s%%-*}" docker exec "$("$here/lab.sh" compose ps -q "$s")") \
+    || fail "$s: sessions not all encrypted, or a client without TLS got in: $line"
+  say "  $s: $line"
 done
 
 say "LINK=wan through the toxiproxy container: one page per app"

@@ -103,6 +103,14 @@ done
 doc_run load "make status RUNTIME=swarm" | tee "$root/.run/e2e-swarm-nodes-status.txt"
 grep -q 'DOWN' "$root/.run/e2e-swarm-nodes-status.txt" && fail "make status shows an instance DOWN"
 
+say "TLS between the hosts: the app's sessions on each database server (in its container on db-host)"
+for s in $DB_SERVERS; do
+  id=$(on db docker ps -q --filter "label=com.docker.swarm.service.name=${STACK}_$s" | head -1)
+  [ -n "$id" ] || fail "no container of $s on db-host"
+  line=$(db_tls_check "${s%%-*}" on db docker exec "$id") || fail "$s: sessions not all encrypted, or a client without TLS got in: $line"
+  say "  $s: $line"
+done
+
 say "placement: each service and task on the node with its label"
 on load env RUNTIME=swarm "$here/lab.sh" placement || fail "a task ran on a node without its label"
 want_node() { case $1 in *mysql-*|*postgres-*|*toxiproxy) echo db-host ;; *dashboard) echo load-host ;; *) echo app-host ;; esac; }

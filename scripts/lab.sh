@@ -24,6 +24,8 @@
 # LINK=0|lan|wan|<ms RTT>|loopback; empty: the link in force, else 0. loopback is the direct,
 # proxy-less setting; anything else goes through Toxiproxy, one proxy per instance and source
 # (lab.link), so the round trip changes without a restart.
+# DB_TLS=0 turns off TLS to the database servers in containers (on by default there: db_tls below;
+# natively, where every hop is loopback, it is off).
 #
 # An adapter defines:
 #   rt_start [instance…]   start the lab (database servers, Toxiproxy with every proxy unless
@@ -39,6 +41,8 @@
 #                          (isolation) and `lab.sh stop-server` / `start-server` (fault a)
 #   rt_server stop|start   fault (a): MariaDB's servers
 #   rt_why_not_ready INSTANCE…   where to look when those did not get ready
+#   rt_start calls db_tls_certs NAME… (containers) with every name and address clients dial the
+#   database servers at
 # and, for verbs of its own, functions verb_<verb> listed in RUNTIME_VERBS.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -56,6 +60,39 @@ say() { printf '[%s] %s\n' "$RUNTIME" "$*"; }
 die() { say "error: $*" >&2; exit 1; }
 
 . "$here/runtime/$RUNTIME.sh"
+
+# TLS to the database servers, in containers: the certificates `up` makes in DB_TLS_DIR (a private
+# CA; the server's certificate for every name the clients dial: scripts/lib/db-tls.sh) go to the
+# servers and, the CA's certificate only, to the clients as secrets, and COMPOSE_DB_TLS_* (what
+# docker-compose.yml reads) name them; the clients verify the servers (LAB_DB_TLS_CA,
+# lab.access.DbTls). Off with DB_TLS=0 (which `up` records for the later commands until `down`),
+# and with database images other than the lab's (their entrypoints load the certificate).
+export DB_TLS_DIR=${DB_TLS_DIR:-$root/.run/tls/$RUNTIME}
+db_tls_why_off() { # prints why TLS is off (nothing: on)
+  if [ "$RUNTIME" = native ]; then echo "natively every hop is loopback"; return; fi
+  case ${DB_TLS:-} in 0|off|no) echo "DB_TLS=${DB_TLS}"; return ;; esac
+  [ -n "${DB_TLS:-}" ] || [ ! -f "$DB_TLS_DIR/off" ] || { echo "make up ran with DB_TLS=0"; return; }
+  local v
+  for v in MYSQL_IMAGE POSTGRES_IMAGE; do
+    case ${!v:-asyncdb-lab/local-} in *asyncdb-lab/local-*) ;; *) echo "$v=${!v} is not the lab's image"; return ;; esac
+  done
+}
+db_tls_off=$(db_tls_why_off)
+if [ -z "$db_tls_off" ]; then
+  export COMPOSE_DB_TLS_CA=/run/secrets/db_tls_ca COMPOSE_DB_TLS_CERT=/run/secrets/db_tls_cert COMPOSE_DB_TLS_KEY=/run/secrets/db_tls_key
+else
+  export COMPOSE_DB_TLS_CA= COMPOSE_DB_TLS_CERT= COMPOSE_DB_TLS_KEY=
+fi
+db_tls_certs() { # NAME…: the certificates (made even when TLS is off: the compose file names them)
+  "$here/lib/db-tls.sh" "$DB_TLS_DIR" "$@"
+  if [ -n "$db_tls_off" ]; then
+    say "TLS to the database servers off: $db_tls_off"
+    [ -z "${DB_TLS:-}" ] || touch "$DB_TLS_DIR/off"
+  else
+    rm -f "$DB_TLS_DIR/off"
+    say "TLS to the database servers on: the clients verify them against $DB_TLS_DIR/ca.pem ($(cat "$DB_TLS_DIR/server.sans"))"
+  fi
+}
 
 # loadgen.jar on this host's JDK (make builds it first).
 host_loadgen() {
@@ -124,8 +161,10 @@ warm() {
   rt_sweep sweep --app all --warm-up-only "$cap" || say "the warm-up did not finish: the first load test warms up longer"
 }
 
-down() {
+down() { # WIPE=1: the certificates too
   rt_stop
+  rm -f "$DB_TLS_DIR/off"
+  [ -z "${WIPE:-}" ] || [ "$RUNTIME" = native ] || rm -rf "$DB_TLS_DIR"
 }
 
 status() {

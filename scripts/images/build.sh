@@ -121,6 +121,7 @@ build() {
       rootfs mariadb mariadb-server mariadb-client
       rm -rf "$work/rootfs-mariadb/var/lib/mysql/"*
       install -m 0755 "$here/mariadb-entrypoint.sh" "$work/rootfs-mariadb/usr/local/bin/docker-entrypoint.sh"
+      install -m 0755 "$here/db-server-tls.sh" "$work/rootfs-mariadb/usr/local/bin/db-server-tls.sh"
       import mariadb --change 'ENTRYPOINT ["docker-entrypoint.sh"]' --change 'CMD ["mariadbd"]' \
         --change 'EXPOSE 3306' --change 'VOLUME /var/lib/mysql' ;;
     postgres)
@@ -128,6 +129,7 @@ build() {
       # Debian's packaged cluster is not used: the entrypoint makes one in $PGDATA.
       rm -rf "$work/rootfs-postgres/var/lib/postgresql/15" "$work/rootfs-postgres/etc/postgresql/15"
       install -m 0755 "$here/postgres-entrypoint.sh" "$work/rootfs-postgres/usr/local/bin/docker-entrypoint.sh"
+      install -m 0755 "$here/db-server-tls.sh" "$work/rootfs-postgres/usr/local/bin/db-server-tls.sh"
       import postgres --change 'ENV PGDATA=/var/lib/postgresql/data' \
         --change 'ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
         --change 'ENTRYPOINT ["docker-entrypoint.sh"]' --change 'CMD ["postgres"]' \
@@ -147,6 +149,10 @@ complete() { # name
     debian) docker run --rm --network none --entrypoint test "${IMAGE[debian]}" -x /usr/local/bin/oha ;;
     toxiproxy) [ "$(docker run --rm --network none "${IMAGE[toxiproxy]}" -version)" \
                  = "toxiproxy-server version $("$root/link/toxiproxy-lab/build.sh" version)" ] ;;
+    # the entrypoint and its TLS helper are baked in: an image made with older ones is made again
+    mariadb|postgres) docker run --rm --network none --entrypoint cat "${IMAGE[$1]}" \
+                        /usr/local/bin/docker-entrypoint.sh /usr/local/bin/db-server-tls.sh 2>/dev/null \
+                        | cmp -s - <(cat "$here/$1-entrypoint.sh" "$here/db-server-tls.sh") ;;
     *) true ;;
   esac
 }

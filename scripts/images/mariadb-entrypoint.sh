@@ -49,5 +49,14 @@ if [ ! -d "$datadir/mysql" ]; then
   echo "local-mariadb: initialised"
 fi
 shift
+# TLS: LAB_DB_TLS_CERT and LAB_DB_TLS_KEY name the server's certificate and key (files: Docker
+# secrets, made by `make up`). The server presents it and refuses clients that do not use TLS over
+# TCP (require_secure_transport; the socket inside the container stays open).
+if [ -n "${LAB_DB_TLS_CERT:-}" ]; then
+  tls=/run/mysqld/tls
+  db-server-tls.sh mysql "$tls"
+  set -- "$@" --ssl-cert="$tls/server.pem" --ssl-key="$tls/server.key" --require-secure-transport=ON
+  echo "local-mariadb: TLS on, required over TCP"
+fi
 # Debian's config binds 127.0.0.1; in a container the server must answer on its network.
 exec mariadbd --user=mysql --datadir="$datadir" --bind-address=0.0.0.0 --skip-name-resolve "$@"

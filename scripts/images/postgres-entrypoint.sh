@@ -34,4 +34,15 @@ fi
 include="include_if_exists = '${LAB_PG_SETTINGS:=/etc/asyncdb-lab/postgresql.conf}'"
 grep -qxF "$include" "$PGDATA/postgresql.conf" || echo "$include" >>"$PGDATA/postgresql.conf"
 shift
+# TLS: LAB_DB_TLS_CERT and LAB_DB_TLS_KEY name the server's certificate and key (files: Docker
+# secrets, made by `make up`). The server presents it, and its access rules, written at each start
+# so that a volume made without TLS gets them too, admit TCP clients only over TLS (hostssl).
+if [ -n "${LAB_DB_TLS_CERT:-}" ]; then
+  tls=/run/postgresql/tls
+  db-server-tls.sh postgres "$tls"
+  printf '%s\n' "local all all trust" "hostssl all all all scram-sha-256" >"$tls/pg_hba.conf"
+  chown postgres:postgres "$tls/pg_hba.conf"
+  set -- "$@" -c ssl=on -c ssl_cert_file="$tls/server.pem" -c ssl_key_file="$tls/server.key" -c hba_file="$tls/pg_hba.conf"
+  echo "local-postgres: TLS on, required over TCP"
+fi
 exec runuser -u postgres -- postgres -D "$PGDATA" -c listen_addresses='*' "$@"

@@ -129,6 +129,9 @@ rt_start() { # [instance…]
   say "building images and starting the lab (SCALE=${SCALE:-thesis}, LINK=$LINK) …"
   compose --profile loadgen build --quiet
   write_proxies
+  # the names the clients dial the servers at: the services' (through Toxiproxy, or directly with
+  # LINK=loopback), and 127.0.0.1 (the published ports, where the host's `make faults` reaches them)
+  db_tls_certs $(compose config --services | grep -E '^(mysql|postgres)-') toxiproxy localhost 127.0.0.1
   compose up -d --wait
 }
 
@@ -154,6 +157,7 @@ server_env() { # the real servers, not the proxies (ports: docker-compose.yml)
   . "$here/lib/server-ports.sh"
   server_urls "" 127.0.0.1
   echo TOXIPROXY_URL=http://127.0.0.1:8474
+  [ -z "$COMPOSE_DB_TLS_CA" ] || echo "LAB_DB_TLS_CA=$DB_TLS_DIR/ca.pem"
 }
 
 # On the host: fault (a) stops containers, isolation stops the other instances' containers.

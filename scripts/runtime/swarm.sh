@@ -17,7 +17,8 @@
 # Toxiproxy's API on TOXIPROXY_API_BIND (default: DB_HOST). LOAD_ENGINE (docker -H of the load
 # node, default this engine) is where the results are copied from; ENGINES (docker -H of the
 # other nodes, e.g. "ssh://root@10.77.0.11 ssh://root@10.77.0.12") where `down WIPE=1` removes
-# the volumes too.
+# the volumes too. TLS between the hosts: certificates for DB_HOST and every server's host
+# (server_tls_names; scripts/lab.sh db_tls_certs), handed to the services as Docker secrets.
 RUNTIME_VERBS="seed-verify | placement | images-to NODE… | compose ARG…"
 
 STACK=${STACK:-asyncdb-lab}
@@ -27,7 +28,7 @@ state=$root/.run/swarm
 # $state/remembered until `down`: later commands (loadtest, status, link, faults) reach the same
 # hosts and run their tasks from the same images without repeating them. A variable set on the
 # command line wins.
-REMEMBERED=(REGISTRY DB_HOST APP_HOST LOAD_HOST BIND TOXIPROXY_API_BIND ENGINES MYSQL_IMAGE POSTGRES_IMAGE)
+REMEMBERED=(REGISTRY DB_HOST APP_HOST LOAD_HOST BIND TOXIPROXY_API_BIND ENGINES MYSQL_IMAGE POSTGRES_IMAGE DB_TLS)
 for v in "${REMEMBERED[@]}"; do
   if [ -z "${!v+set}" ] && grep -q "^$v=" "$state/remembered" 2>/dev/null; then
     export "$v=$(sed -n "s/^$v=//p" "$state/remembered" | head -1)"
@@ -90,6 +91,14 @@ place_servers() {
   done
   # The URLs' password is a placeholder: the entrypoints put the secret's in (instance-entrypoint.sh).
   while read -r url; do export "${url?}"; done < <(server_urls COMPOSE_)
+}
+
+# What the clients dial the database servers at: Toxiproxy (DB_HOST) for the instances, each server's
+# host for the seed task; the service names and 127.0.0.1 as in compose.
+server_tls_names() {
+  local server host_var
+  echo "$DB_HOST" 127.0.0.1 localhost toxiproxy
+  for server in $DB_SERVERS; do host_var=$(server_var "$server" HOST); echo "$server" "${!host_var}"; done
 }
 
 servers_line() { # where each database server runs, for the log
@@ -224,6 +233,7 @@ rt_start() { # the whole stack (the link in force is not read back: an empty LIN
     push_db_images
   fi
   for v in "${REMEMBERED[@]}"; do printf '%s=%s\n' "$v" "${!v-}"; done >"$state/remembered"
+  db_tls_certs $(server_tls_names)
   image_ids
   config_json | STACK_IMAGES=$image_ids_file python3 "$here/lib/stack-file.py" stack "$STACK" >"$state/stack.json"
   say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST LOAD_HOST=$LOAD_HOST${BIND:+ BIND=$BIND} SCALE=${SCALE:-thesis} LINK=$link)"

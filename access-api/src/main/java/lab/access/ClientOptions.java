@@ -18,6 +18,7 @@ import java.time.Duration;
  * @param eventLoops      {@code nonblocking}: Vert.x event-loop threads (0 = one per core)
  * @param multiplex       {@code nonblocking}: sessions' queries share the pool's pipelined connections
  *                        instead of leasing one each (transactions still get their own); see README
+ * @param tls             TLS to the server: off, or verifying it against a CA ({@link DbTls})
  */
 public record ClientOptions(
         int poolSize,
@@ -29,7 +30,8 @@ public record ClientOptions(
         Duration connectTimeout,
         Duration queryTimeout,
         int eventLoops,
-        boolean multiplex) {
+        boolean multiplex,
+        DbTls tls) {
 
     public enum Overflow {
         /** The stage fails at once with {@link OverloadedException}. */
@@ -51,14 +53,15 @@ public record ClientOptions(
         require(queueBound >= 0, "queueBound must be >= 0");
         require(pipeliningLimit >= 1, "pipeliningLimit must be >= 1");
         require(eventLoops >= 0, "eventLoops must be >= 0");
-        require(overflow != null && handOff != null, "overflow and handOff are required");
+        require(overflow != null && handOff != null && tls != null, "overflow, handOff and tls are required");
         require(connectTimeout != null && !connectTimeout.isNegative() && !connectTimeout.isZero(), "connectTimeout must be > 0");
         require(queryTimeout != null && !queryTimeout.isNegative() && !queryTimeout.isZero(), "queryTimeout must be > 0");
     }
 
+    /** The lab's defaults; TLS as this process's environment says ({@link DbTls#fromEnv()}: off unless {@value DbTls#ENV} is set). */
     public static ClientOptions defaults() {
         return new ClientOptions(10, 50, 1_000, Overflow.FAIL, HandOff.UNFAIR, 256,
-                Duration.ofSeconds(3), Duration.ofSeconds(10), 0, true);
+                Duration.ofSeconds(3), Duration.ofSeconds(10), 0, true, DbTls.fromEnv());
     }
 
     /** A copy with another poolSize: database connections per source. */
@@ -91,6 +94,9 @@ public record ClientOptions(
     /** A copy with another multiplex: {@code nonblocking} sessions share pipelined connections. */
     public ClientOptions withMultiplex(boolean v) { return edit(e -> e.multiplex = v); }
 
+    /** A copy with another tls: off, or verifying the server against a CA. */
+    public ClientOptions withTls(DbTls v) { return edit(e -> e.tls = v); }
+
     private ClientOptions edit(java.util.function.Consumer<Edit> change) {
         Edit e = new Edit(this);
         change.accept(e);
@@ -109,6 +115,7 @@ public record ClientOptions(
         Duration queryTimeout;
         int eventLoops;
         boolean multiplex;
+        DbTls tls;
 
         Edit(ClientOptions o) {
             poolSize = o.poolSize;
@@ -121,11 +128,12 @@ public record ClientOptions(
             queryTimeout = o.queryTimeout;
             eventLoops = o.eventLoops;
             multiplex = o.multiplex;
+            tls = o.tls;
         }
 
         ClientOptions build() {
             return new ClientOptions(poolSize, executorThreads, queueBound, overflow, handOff, pipeliningLimit,
-                    connectTimeout, queryTimeout, eventLoops, multiplex);
+                    connectTimeout, queryTimeout, eventLoops, multiplex, tls);
         }
     }
 

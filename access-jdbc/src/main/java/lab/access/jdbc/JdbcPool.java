@@ -78,17 +78,15 @@ final class JdbcPool implements AutoCloseable {
         };
     }
 
-    /** Driver settings per engine: timeouts, server-side prepared statements, no TLS on the lab network. */
+    /** Driver settings per engine: timeouts, server-side prepared statements, TLS as the options say ({@link lab.access.DbTls}). */
     static Properties driverProperties(SourceUrl.Engine engine, ClientOptions options) {
         long connectMs = options.connectTimeout().toMillis();
         long queryMs = options.queryTimeout().toMillis() + CANCEL_MARGIN_MS;
-        Properties p = new Properties();
+        Properties p = options.tls().jdbcProperties(engine);
         switch (engine) {
             case MYSQL -> {
                 p.setProperty("connectTimeout", Long.toString(connectMs));
                 p.setProperty("socketTimeout", Long.toString(queryMs));
-                p.setProperty("allowPublicKeyRetrieval", "true");
-                p.setProperty("sslMode", "DISABLED");
                 p.setProperty("cachePrepStmts", "true");
                 p.setProperty("useServerPrepStmts", "true");
                 p.setProperty("prepStmtCacheSize", "256");
@@ -104,7 +102,6 @@ final class JdbcPool implements AutoCloseable {
                 p.setProperty("cancelSignalTimeout", "1");
                 // server-side prepared statements from the first execution, like the Vert.x cache
                 p.setProperty("prepareThreshold", "1");
-                p.setProperty("sslmode", "disable");
             }
         }
         return p;

@@ -1,7 +1,9 @@
 package lab.access.nonblocking;
 
 import io.vertx.core.Vertx;
+import io.vertx.core.net.ClientSSLOptions;
 import io.vertx.core.net.NetClientOptions;
+import io.vertx.core.net.PemTrustOptions;
 import io.vertx.mysqlclient.MySQLBuilder;
 import io.vertx.mysqlclient.MySQLConnectOptions;
 import io.vertx.mysqlclient.SslMode;
@@ -13,6 +15,7 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.SqlConnectOptions;
 import java.util.concurrent.TimeUnit;
 import lab.access.ClientOptions;
+import lab.access.DbTls;
 import lab.access.SourceUrl;
 
 /**
@@ -68,16 +71,24 @@ final class VertxPools {
                 .setTcpNoDelay(true)
                 .setReadIdleTimeout(Math.toIntExact(readIdleMs))
                 .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+        DbTls tls = options.tls();
         ClientBuilder<Pool> builder = switch (source.engine()) {
             case MYSQL -> MySQLBuilder.pool().connectingTo(fill(new MySQLConnectOptions()
-                    .setPipeliningLimit(options.pipeliningLimit()).setSslMode(SslMode.DISABLED), source));
+                    .setPipeliningLimit(options.pipeliningLimit())
+                    .setSslMode(tls.on() ? SslMode.VERIFY_IDENTITY : SslMode.DISABLED), source, tls));
             case POSTGRESQL -> PgBuilder.pool().connectingTo(fill(new PgConnectOptions()
-                    .setPipeliningLimit(options.pipeliningLimit()), source));
+                    .setPipeliningLimit(options.pipeliningLimit())
+                    .setSslMode(tls.on() ? io.vertx.pgclient.SslMode.VERIFY_FULL : io.vertx.pgclient.SslMode.DISABLE), source, tls));
         };
         return builder.with(pool).with(transport).using(vertx).build();
     }
 
-    private static SqlConnectOptions fill(SqlConnectOptions connect, SourceUrl source) {
+    private static SqlConnectOptions fill(SqlConnectOptions connect, SourceUrl source, DbTls tls) {
+        if (tls.on()) {
+            // the server's certificate must chain to the lab's CA and name the host dialled (as the JDBC drivers check)
+            connect.setSslOptions(new ClientSSLOptions().setHostnameVerificationAlgorithm("HTTPS")
+                    .setTrustOptions(new PemTrustOptions().addCertPath(tls.caPem().toString())));
+        }
         return connect.setHost(source.host())
                 .setPort(source.port())
                 .setDatabase(source.database())

@@ -93,8 +93,8 @@ public final class Databases {
         SourceUrl maintenance = url.withDatabase(url.engine() == SourceUrl.Engine.POSTGRESQL ? "postgres" : "");
         String jdbc = url.engine() == SourceUrl.Engine.POSTGRESQL
                 ? maintenance.jdbcUrl() + "?connectTimeout=5"
-                : "jdbc:mysql://" + url.host() + ":" + url.port() + "/?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=5000";
-        return DriverManager.getConnection(jdbc, url.user(), url.password());
+                : "jdbc:mysql://" + url.host() + ":" + url.port() + "/?connectTimeout=5000";
+        return DriverManager.getConnection(jdbc, Dialect.login(url));
     }
 
     /** Database names are identifiers, not parameters: accept only plain ones. */

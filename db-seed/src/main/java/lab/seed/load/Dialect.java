@@ -6,14 +6,16 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Properties;
 import java.util.stream.Collectors;
+import lab.access.DbTls;
 import lab.access.SourceUrl;
 import lab.seed.data.Table;
 import org.postgresql.PGConnection;
 
 /** What differs between the engines when loading and checking: bulk load, checksum SQL, JDBC flags. */
 public enum Dialect {
-    MYSQL("mysql", "?allowLoadLocalInfile=true&useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=5000") {
+    MYSQL("mysql", "?allowLoadLocalInfile=true&connectTimeout=5000") {
         @Override
         void bulkLoad(Connection c, Table t, byte[] text) throws SQLException {
             try (Statement s = c.createStatement()) {
@@ -83,6 +85,14 @@ public enum Dialect {
 
     String jdbcUrl(SourceUrl url) {
         return url.jdbcUrl() + jdbcFlags;
+    }
+
+    /** The user, the password and TLS as the instances have it ({@link DbTls#fromEnv()}: off unless LAB_DB_TLS_CA is set). */
+    static Properties login(SourceUrl url) {
+        Properties p = DbTls.fromEnv().jdbcProperties(url.engine());
+        p.setProperty("user", url.user());
+        p.setProperty("password", url.password());
+        return p;
     }
 
     public static Dialect of(SourceUrl url) {

@@ -3,6 +3,7 @@ package lab.seed.load;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import lab.access.DbTls;
 import lab.access.SourceUrl;
 import lab.seed.SeedException;
 
@@ -15,7 +16,7 @@ public final class LoadConnections {
     public static Connection open(SourceUrl url) {
         Dialect dialect = Dialect.of(url);
         try {
-            return DriverManager.getConnection(dialect.jdbcUrl(url), url.user(), url.password());
+            return DriverManager.getConnection(dialect.jdbcUrl(url), Dialect.login(url));
         } catch (SQLException e) {
             throw new SeedException("cannot connect to " + url.engine().scheme + " server " + url.host() + ":" + url.port()
                     + " (database '" + url.database() + "') as user '" + url.user() + "': " + firstLine(e.getMessage())
@@ -27,6 +28,9 @@ public final class LoadConnections {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         if (state.startsWith("28") || e.getErrorCode() == 1045) {
             return "check the user and password in the source URL; 'make db' creates the default user";
+        }
+        if (String.valueOf(e.getMessage()).matches("(?is).*(certificat|ssl|tls|pkix).*")) {
+            return "TLS: the server's certificate must be signed by the CA in " + DbTls.ENV + " and name the host dialled";
         }
         return "is the server running? 'make db' starts the local servers";
     }
