@@ -59,6 +59,54 @@ class DownServerTest {
         }
     }
 
+    /**
+     * Callers in line for a source that is down wait its connect timeout, not their whole deadline:
+     * a line full of callers is not a busy pool when connections are missing. With the line counted
+     * as busy, 8 callers with 20 s deadlines on a pool of 2 waited out their deadlines.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#jdbc")
+    void callersInLineForARefusingServerWaitItsConnectTimeoutNotTheirDeadline(Engine engine, Mode mode) throws Exception {
+        Duration connect = Duration.ofSeconds(1);
+        Duration deadline = Duration.ofSeconds(20);
+        SourceUrl nowhere = onPort(TestDb.url(engine), closedPort());
+        try (DbClient client = DbClients.create(nowhere, mode, options().withConnectTimeout(connect).withPoolSize(2))) {
+            DbClient withDeadline = client.withDeadline(Deadline.in(deadline));
+            long t0 = System.nanoTime();
+            List<CompletableFuture<Rows>> calls = Fire.concurrently(withDeadline, 8, () -> withDeadline.query("SELECT 1"));
+            List<ForkJoin.Outcome<Rows>> outcomes = Fire.settle(calls, deadline.plusSeconds(5));
+            long ms = Duration.ofNanos(System.nanoTime() - t0).toMillis();
+            outcomes.forEach(o -> unavailable(client, o.error()));
+            assertTrue(ms < 3 * connect.toMillis() + MARGIN_MS, "8 callers settled after " + ms + " ms");
+        }
+    }
+
+    /**
+     * Callers who got into line while the pool was busy, and whose server then went away, wait for
+     * their connection the connect timeout at most, not what their deadline left: the shop's requests
+     * in fault (a) waited 5 s for a turn and then up to 5 s more for a connection (9.3–9.7 s).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#jdbc")
+    void callersInLineWhenTheServerGoesAwayWaitTheConnectTimeoutForTheirConnection(Engine engine, Mode mode) throws Exception {
+        Duration connect = Duration.ofSeconds(1);
+        Duration deadline = Duration.ofSeconds(20);
+        SourceUrl direct = TestDb.url(engine);
+        try (ProxiedSource proxy = new ProxiedSource(direct);
+             DbClient client = DbClients.create(proxy.via(direct), mode, options().withConnectTimeout(connect).withPoolSize(2))) {
+            Fire.warmUp(client);
+            DbClient withDeadline = client.withDeadline(Deadline.in(deadline));
+            List<CompletableFuture<Rows>> calls = Fire.concurrently(withDeadline, 8, () -> withDeadline.query(Cases.sleep(engine, 0.5)));
+            Thread.sleep(200); // two calls sleeping on the server, six in line for a busy pool
+            long cutAt = System.nanoTime();
+            proxy.cut();
+            List<ForkJoin.Outcome<Rows>> outcomes = Fire.settle(calls, deadline.plusSeconds(5));
+            long ms = Duration.ofNanos(System.nanoTime() - cutAt).toMillis();
+            outcomes.stream().filter(o -> !o.isOk()).forEach(o -> unavailable(client, o.error()));
+            assertTrue(ms < 3 * connect.toMillis() + MARGIN_MS, "8 callers settled " + ms + " ms after the cut");
+        }
+    }
+
     /** A server that accepts TCP but never finishes the handshake: each call, not just the first, fails within the connect timeout. */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#all")

@@ -60,7 +60,7 @@ final class PageDoor {
     /** No turn came within the door's wait: a 503 ({@link ErrorPages}). */
     static final class Full extends RuntimeException {
         Full(int limit, Duration wait) {
-            super(limit + " pages are being served and this one waited " + wait.toMillis() + " ms for its turn");
+            super((limit == 1 ? "1 page is" : limit + " pages are") + " being served and this one waited " + wait.toMillis() + " ms for its turn");
         }
     }
 }

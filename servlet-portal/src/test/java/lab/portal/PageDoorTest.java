@@ -24,7 +24,7 @@ class PageDoorTest {
         try (Portal portal = Portal.start(JDBC, Map.of("portal.pages-in-flight", "1", "portal.door-wait", "0s"))) {
             List<Portal.Response> responses = together(portal);
             assertThat(responses).allSatisfy(r -> assertThat(r.status()).isIn(200, 503));
-            OverloadTest.assertRefusedAsBusy(responses, "1 pages are being served and this one waited 0 ms for its turn");
+            OverloadTest.assertRefusedAsBusy(responses, "1 page is being served and this one waited 0 ms for its turn");
             responses.stream().filter(r -> r.status() == 200).forEach(r -> ServingsTest.assertFilled(r.page()));
             assertThat(gauge(portal, "lab.answer.limit")).isEqualTo(pageTimeoutSec(portal));
         }

@@ -2,8 +2,6 @@ package lab.loadgen.faults;
 
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -283,12 +281,9 @@ final class CellRunner {
             return null;
         }
         try {
-            HttpResponse<String> r = scrape.send(HttpRequest.newBuilder(base.resolve(instance.metricsPath()))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
-            OptionalDouble v = PrometheusText.parse(r.body()).sum(name);
+            PrometheusText text = PrometheusText.read(scrape, base.resolve(instance.metricsPath()), Duration.ofSeconds(5));
+            OptionalDouble v = text == null ? OptionalDouble.empty() : text.sum(name);
             return v.isPresent() ? v.getAsDouble() : null;
-        } catch (java.io.IOException e) {
-            return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;

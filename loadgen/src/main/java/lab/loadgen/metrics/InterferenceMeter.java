@@ -135,14 +135,13 @@ public final class InterferenceMeter {
         double busyPct = (machineNow - m.machineSec()) / wall * 100;
         // as measured, not clamped: a negative rest says the per-process figures overlap the machine's
         double rest = busyPct - accounted;
-        double otherSum = others.values().stream().mapToDouble(Double::doubleValue).sum() + Math.max(0, rest);
         boolean measured = !m.instances().isEmpty() || !m.groupSec().isEmpty();
         // without groups or PID files (containers, other hosts) the lab's own processes cannot be told
         // from others: the figure is unmeasured, never a flag
         String detail = measured ? null : "unmeasured: no cgroups of the lab and no PID files in " + pidsDir
                 + ", so the lab's own processes cannot be told from others";
         return new Interference(instancePct == null ? null : round(instancePct), dbs, round(others), round(rest),
-                round(busyPct), measured && Interference.contended(otherSum, busyPct, ProcCpu.cores()), detail);
+                round(busyPct), measured && Interference.contended(Interference.otherPct(others, rest), busyPct, ProcCpu.cores()), detail);
     }
 
     /**

@@ -35,6 +35,22 @@ public final class PrometheusText {
         this.samples = samples;
     }
 
+    /**
+     * One read of an instance's metrics page, or null when it cannot be read (an error, a status
+     * other than 200, no answer within {@code timeout}): for a figure or two, where the sampler's
+     * reasons are not needed.
+     */
+    public static PrometheusText read(java.net.http.HttpClient http, java.net.URI uri, java.time.Duration timeout)
+            throws InterruptedException {
+        try {
+            var resp = http.send(java.net.http.HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            return resp.statusCode() == 200 ? parse(resp.body()) : null;
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
     public static PrometheusText parse(String text) {
         List<Sample> list = new ArrayList<>();
         for (String line : text.split("\\R")) {

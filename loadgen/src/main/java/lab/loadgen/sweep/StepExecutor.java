@@ -271,16 +271,7 @@ final class StepExecutor {
 
     /** One scrape of the instance's metrics, or null (none, an error, no answer within 2 s). */
     static lab.loadgen.metrics.PrometheusText scrape(HttpClient http, Target t) throws InterruptedException {
-        if (!t.instance().hasMetrics()) {
-            return null;
-        }
-        try {
-            var resp = http.send(java.net.http.HttpRequest.newBuilder(metricsUri(t)).timeout(Duration.ofSeconds(2)).GET().build(),
-                    java.net.http.HttpResponse.BodyHandlers.ofString());
-            return resp.statusCode() == 200 ? lab.loadgen.metrics.PrometheusText.parse(resp.body()) : null;
-        } catch (java.io.IOException e) {
-            return null;
-        }
+        return t.instance().hasMetrics() ? lab.loadgen.metrics.PrometheusText.read(http, metricsUri(t), Duration.ofSeconds(2)) : null;
     }
 
     /** The idle CPU of an instance between repetitions: below this share of one core. */

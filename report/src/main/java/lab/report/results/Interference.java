@@ -38,8 +38,17 @@ public record Interference(Double instanceCpuPct, Map<String, Double> databaseCp
 
     /** CPU of the other lab instances plus the unaccounted rest, % of a core. */
     public double otherPct() {
+        return otherPct(otherInstancesCpuPct, unaccountedCpuPct);
+    }
+
+    /**
+     * The other instances' CPU plus the unaccounted rest where it is positive: a negative rest only
+     * says the per-process figures overlap the machine's, and must not hide the instances' use (a
+     * progress line once read "other processes took -12 % of a core" while they took over 10 %).
+     */
+    public static double otherPct(Map<String, Double> otherInstancesCpuPct, Double unaccountedCpuPct) {
         double others = otherInstancesCpuPct == null ? 0
                 : otherInstancesCpuPct.values().stream().mapToDouble(Double::doubleValue).sum();
-        return others + (unaccountedCpuPct == null ? 0 : unaccountedCpuPct);
+        return others + (unaccountedCpuPct == null ? 0 : Math.max(0, unaccountedCpuPct));
     }
 }
