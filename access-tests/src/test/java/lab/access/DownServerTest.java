@@ -107,6 +107,29 @@ class DownServerTest {
         }
     }
 
+    /**
+     * A server that goes away under a pool with open connections is known from the pool's failed
+     * attempts to replace them, not from a caller's whole wait: the next call fails within a fraction
+     * of the connect timeout (the shop's jdbc mode held its event loop for the whole 5 s at the stop).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#jdbc")
+    void aServerThatGoesAwayIsKnownFromTheFailedOpensNotFromACallersWholeWait(Engine engine, Mode mode) throws Exception {
+        Duration connect = Duration.ofSeconds(3);
+        SourceUrl direct = TestDb.url(engine);
+        try (ProxiedSource proxy = new ProxiedSource(direct);
+             DbClient client = DbClients.create(proxy.via(direct), mode, options().withConnectTimeout(connect).withPoolSize(2))) {
+            Fire.warmUp(client);
+            Thread.sleep(600); // idle past Hikari's 500 ms: it checks a connection before lending it
+            proxy.cut();
+            long t0 = System.nanoTime();
+            Throwable e = Fire.failure(client.withDeadline(Deadline.in(Duration.ofSeconds(20))).query("SELECT 1"));
+            long ms = Duration.ofNanos(System.nanoTime() - t0).toMillis();
+            unavailable(client, e);
+            assertTrue(ms < connect.toMillis() / 3, "the call failed after " + ms + " ms: " + e.getMessage());
+        }
+    }
+
     /** A server that accepts TCP but never finishes the handshake: each call, not just the first, fails within the connect timeout. */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#all")

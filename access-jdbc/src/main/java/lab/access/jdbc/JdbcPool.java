@@ -3,13 +3,17 @@ package lab.access.jdbc;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.pool.HikariPool;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import com.zaxxer.hikari.util.DriverDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.Properties;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import lab.access.ClientOptions;
 import lab.access.SourceUrl;
 
@@ -47,10 +51,8 @@ final class JdbcPool implements AutoCloseable {
     JdbcPool(SourceUrl source, ClientOptions options, String poolName, MeterRegistry registry) {
         HikariConfig config = new HikariConfig();
         config.setPoolName(poolName);
-        config.setJdbcUrl(source.jdbcUrl());
-        config.setUsername(source.user());
-        config.setPassword(source.password());
-        config.setDataSourceProperties(driverProperties(source.engine(), options));
+        config.setDataSource(watched(new DriverDataSource(source.jdbcUrl(), null, driverProperties(source.engine(), options),
+                source.user(), source.password())));
         config.setMaximumPoolSize(options.poolSize());
         this.poolName = poolName;
         this.maxSize = options.poolSize();
@@ -138,20 +140,39 @@ final class JdbcPool implements AutoCloseable {
             throw new SQLTransientConnectionException(poolName + " - interrupted while waiting for a connection", e);
         }
         try {
-            Connection connection = pool.getConnection(Math.max(1, connectionWait(waitMs - (System.nanoTime() - start) / 1_000_000)));
-            down = false;
-            return connection;
+            return connection(connectionWait(waitMs - (System.nanoTime() - start) / 1_000_000));
         } catch (SQLException | RuntimeException e) {
             turns.release();
-            down = pool.getTotalConnections() == 0;
             throw e;
         }
     }
 
     /** How long a connection that is not just busy is waited for: {@code connectTimeout}, or less once the source is found down. */
     private long connectionWait(long waitMs) {
-        return Math.min(waitMs, down && pool.getTotalConnections() == 0 ? DOWN_WAIT_MS : connectMs);
+        return Math.min(waitMs, lastOpenFailed ? DOWN_WAIT_MS : connectMs);
     }
+
+    /**
+     * Hikari's connection within {@code waitMs}, asked for in slices of {@link #SLICE_MS}, so that a
+     * caller who began to wait before the server was found down ({@link #lastOpenFailed}) stops within
+     * {@link #DOWN_WAIT_MS} of it rather than at the end of its wait: Hikari gives a waiter no word
+     * of the failed attempts to open.
+     */
+    private Connection connection(long waitMs) throws SQLException {
+        long end = System.nanoTime() + waitMs * 1_000_000;
+        while (true) {
+            long left = Math.max(1, (end - System.nanoTime()) / 1_000_000);
+            try {
+                return pool.getConnection(Math.min(left, lastOpenFailed ? DOWN_WAIT_MS : SLICE_MS));
+            } catch (SQLTransientConnectionException e) {
+                if (lastOpenFailed || System.nanoTime() - end >= 0) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static final long SLICE_MS = 250;
 
     /** Returns a connection that {@link #borrow} lent, and the caller's turn to the next in line. */
     public void giveBack(Connection connection) {
@@ -165,15 +186,34 @@ final class JdbcPool implements AutoCloseable {
     }
 
     /**
-     * The wait of a borrow while the source is down: the pool holds no connection, and the last borrow
-     * failed for want of one. Hikari goes on opening connections in the background (its minimum idle
-     * is the pool's size, retried at least every 5 s), so a caller gains nothing by waiting the whole
-     * {@code connectTimeout} for a server that refuses: the shop's jdbc mode, which borrows on its
-     * event loop, held each request read after one for another 5 s while MariaDB was stopped (fault
-     * a: slowest answer 10.3–11.8 s against its 10.5 s limit).
+     * The wait of a borrow while the source is down: the pool holds no connection, and the last attempt
+     * to open one failed (refused, or no greeting within {@code connectTimeout}). Hikari goes on
+     * opening connections in the background (its minimum idle is the pool's size), and it tries at
+     * once when it drops a broken one, so a stopped server is known within milliseconds of its
+     * connections breaking, and a caller gains nothing by waiting the whole {@code connectTimeout}
+     * for it: the shop's jdbc mode, which borrows on its event loop, held each request read after one
+     * for another 5 s while MariaDB was stopped (fault a: slowest answer 9.3–11.8 s against its 10.5 s
+     * limit). Judged by the attempts to open, not by a failed borrow: the first callers after the
+     * stop would each have waited {@code connectTimeout} before a borrow failed.
      */
     static final long DOWN_WAIT_MS = 100;
-    private volatile boolean down;
+    private volatile boolean lastOpenFailed;
+
+    /** The driver's data source, remembering whether the last attempt to open a connection failed. */
+    private DataSource watched(DataSource driver) {
+        return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class},
+                (proxy, method, args) -> {
+                    boolean opening = method.getName().equals("getConnection");
+                    try {
+                        Object result = method.invoke(driver, args);
+                        lastOpenFailed = opening ? false : lastOpenFailed;
+                        return result;
+                    } catch (InvocationTargetException e) {
+                        lastOpenFailed = opening || lastOpenFailed;
+                        throw e.getCause();
+                    }
+                });
+    }
 
     /** {@code connectTimeout}: the wait of a caller without a deadline. */
     long connectTimeoutMs() {
