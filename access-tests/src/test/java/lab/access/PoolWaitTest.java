@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -69,11 +70,14 @@ class PoolWaitTest {
     /**
      * Callers that wait for a saturated pool are served in the order they came: 8 callers loop on
      * a pool of 2 for 2 s, each call holding its connection 10 ms, so each call waits for about three
-     * others, and hardly any waits much longer. Hikari's bag alone lets a caller that just gave a
-     * connection back take it again ahead of the waiter it was handed to, which then goes to the end
-     * of the line and waits a second round: 3.5–32 % of the calls took 1.5× the median or more (p99
-     * 1.8–4.1× the median; this test failed in each mode and engine), where in turn 0–0.3 % do. Under
-     * a saturated portal, the few pages that waited twice failed at their deadline.
+     * others. Hikari's bag alone lets a caller that just gave a connection back take it again ahead
+     * of the waiter it was handed to, which then goes to the end of the line and waits a second
+     * round: under a saturated portal, the few pages that waited twice failed at their deadline.
+     * Judged by the calls that did not wait their turn, not by the slow ones, so that a busy
+     * machine's stalls (which only make calls slower) do not pass for unfairness: a call that took
+     * under half the median jumped the line. Measured beside another build (load 8–10): the bag alone
+     * 3.9–38.9 % of the calls, the fair line 0.0 % in every mode and engine. (Judged by the calls of
+     * 1.5× the median or more, the fair line read 3 % in such a run, the bag 3.5–32 % in quiet ones.)
      */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("lab.access.Cases#jdbc")
@@ -83,29 +87,36 @@ class PoolWaitTest {
             Fire.warmUp(client);
             DbClient withDeadline = client.withDeadline(Deadline.in(Duration.ofSeconds(30)));
             long end = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-            Queue<Long> callMs = new ConcurrentLinkedQueue<>();
+            Queue<long[]> calls = new ConcurrentLinkedQueue<>(); // {start, end} in ns
             Thread[] threads = new Thread[callers];
             for (int i = 0; i < callers; i++) {
                 threads[i] = Thread.ofPlatform().name("caller-" + i).start(() -> {
                     while (System.nanoTime() < end) {
                         long t0 = System.nanoTime();
                         Fire.await(withDeadline.query(Cases.sleep(engine, 0.01)));
-                        callMs.add((System.nanoTime() - t0) / 1_000_000);
+                        calls.add(new long[] {t0, System.nanoTime()});
                     }
                 });
             }
             for (Thread t : threads) {
                 t.join(Duration.ofSeconds(30));
             }
-            long[] ms = callMs.stream().mapToLong(Long::longValue).sorted().toArray();
+            // the first and last callers' rounds have fewer others in line: only the calls of the middle second count
+            long from = end - Duration.ofMillis(1_500).toNanos();
+            long to = end - Duration.ofMillis(500).toNanos();
+            long[] ms = calls.stream().filter(c -> c[0] >= from && c[0] < to).mapToLong(c -> (c[1] - c[0]) / 1_000_000)
+                    .sorted().toArray();
             long median = ms[ms.length / 2];
-            double slowPct = 100.0 * Arrays.stream(ms).filter(m -> m >= 1.5 * median).count() / ms.length;
-            System.out.printf("POOLWAIT %s %s: %d calls on a pool of 2 by 8 callers, ms: median %d, p90 %d, p99 %d, max %d; "
-                            + "%.1f %% took 1.5x the median or more%n", engine.scheme, mode.id(), ms.length, median,
-                    ms[ms.length * 9 / 10], ms[ms.length * 99 / 100], ms[ms.length - 1], slowPct);
-            assertTrue(slowPct < 3, slowPct + " % of the calls took 1.5x the median (" + median + " ms) or more: not served in turn");
+            double jumpedPct = 100.0 * Arrays.stream(ms).filter(m -> m < median / 2.0).count() / ms.length;
+            System.out.printf("POOLWAIT %s %s: %d calls on a pool of 2 by 8 callers, ms: min %d, p10 %d, median %d, p90 %d, max %d; "
+                            + "%.1f %% under half the median%n", engine.scheme, mode.id(), ms.length, ms[0], ms[ms.length / 10],
+                    median, ms[ms.length * 9 / 10], ms[ms.length - 1], jumpedPct);
+            assertTrue(jumpedPct < JUMPED_PCT, jumpedPct + " % of the calls took under half the median (" + median
+                    + " ms): they did not wait their turn");
         }
     }
+
+    private static final double JUMPED_PCT = 2;
 
     /** Takes the pool's only connection for {@link #HOLD_SECONDS}, on a thread of its own (jdbc calls run on the caller's). */
     private static CompletableFuture<Rows> hold(DbClient client, Engine engine) {
