@@ -186,8 +186,8 @@ final class JdbcPool implements AutoCloseable {
     }
 
     /**
-     * The wait of a borrow while the source is down: the pool holds no connection, and the last attempt
-     * to open one failed (refused, or no greeting within {@code connectTimeout}). Hikari goes on
+     * The wait for a connection while the source is down: the pool's last attempt to open one failed
+     * (refused, or no greeting within {@code connectTimeout}); an idle connection is still lent at once. Hikari goes on
      * opening connections in the background (its minimum idle is the pool's size), and it tries at
      * once when it drops a broken one, so a stopped server is known within milliseconds of its
      * connections breaking, and a caller gains nothing by waiting the whole {@code connectTimeout}
@@ -206,10 +206,14 @@ final class JdbcPool implements AutoCloseable {
                     boolean opening = method.getName().equals("getConnection");
                     try {
                         Object result = method.invoke(driver, args);
-                        lastOpenFailed = opening ? false : lastOpenFailed;
+                        if (opening) {
+                            lastOpenFailed = false;
+                        }
                         return result;
                     } catch (InvocationTargetException e) {
-                        lastOpenFailed = opening || lastOpenFailed;
+                        if (opening) {
+                            lastOpenFailed = true;
+                        }
                         throw e.getCause();
                     }
                 });
