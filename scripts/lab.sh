@@ -24,8 +24,9 @@
 # LINK=0|lan|wan|<ms RTT>|loopback; empty: the link in force, else 0. loopback is the direct,
 # proxy-less setting; anything else goes through Toxiproxy, one proxy per instance and source
 # (lab.link), so the round trip changes without a restart.
-# DB_TLS=0 turns off TLS to the database servers in containers (on by default there: db_tls below;
-# natively, where every hop is loopback, it is off).
+# DB_TLS=1|0 turns TLS to the database servers on or off: on by default with RUNTIME=swarm, whose
+# database traffic crosses hosts; off natively and with compose, where it stays on this machine, so
+# that both measure the same lab (db_tls below).
 #
 # An adapter defines:
 #   rt_start [instance…]   start the lab (database servers, Toxiproxy with every proxy unless
@@ -65,14 +66,18 @@ die() { say "error: $*" >&2; exit 1; }
 # CA; the server's certificate for every name the clients dial: scripts/lib/db-tls.sh) go to the
 # servers and, the CA's certificate only, to the clients as secrets, and COMPOSE_DB_TLS_* (what
 # docker-compose.yml reads) name them; the clients verify the servers (LAB_DB_TLS_CA,
-# lab.access.DbTls). Off with DB_TLS=0 (which `up` records for the later commands until `down`),
-# and with database images other than the lab's (their entrypoints load the certificate).
+# lab.access.DbTls). `up` records DB_TLS when it is given, for the later commands until `down`.
+# Never with database images other than the lab's (their entrypoints load the certificate).
 export DB_TLS_DIR=${DB_TLS_DIR:-$root/.run/tls/$RUNTIME}
 db_tls_why_off() { # prints why TLS is off (nothing: on)
   if [ "$RUNTIME" = native ]; then echo "natively every hop is loopback"; return; fi
-  case ${DB_TLS:-} in 0|off|no) echo "DB_TLS=${DB_TLS}"; return ;; esac
-  [ -n "${DB_TLS:-}" ] || [ ! -f "$DB_TLS_DIR/off" ] || { echo "make up ran with DB_TLS=0"; return; }
-  local v
+  local chosen=${DB_TLS:-$(cat "$DB_TLS_DIR/chosen" 2>/dev/null || true)} v
+  case $chosen in
+    0|off|no) echo "DB_TLS=$chosen"; return ;;
+    1|on|yes) ;;
+    '') [ "$RUNTIME" = swarm ] || { echo "compose keeps the database traffic on this machine, like the native lab (DB_TLS=1 turns it on)"; return; } ;;
+    *) die "DB_TLS=$chosen: expected 1 or 0" ;;
+  esac
   for v in MYSQL_IMAGE POSTGRES_IMAGE; do
     case ${!v:-asyncdb-lab/local-} in *asyncdb-lab/local-*) ;; *) echo "$v=${!v} is not the lab's image"; return ;; esac
   done
@@ -85,11 +90,10 @@ else
 fi
 db_tls_certs() { # NAME…: the certificates (made even when TLS is off: the compose file names them)
   "$here/lib/db-tls.sh" "$DB_TLS_DIR" "$@"
+  [ -z "${DB_TLS:-}" ] || echo "$DB_TLS" >"$DB_TLS_DIR/chosen"
   if [ -n "$db_tls_off" ]; then
     say "TLS to the database servers off: $db_tls_off"
-    [ -z "${DB_TLS:-}" ] || touch "$DB_TLS_DIR/off"
   else
-    rm -f "$DB_TLS_DIR/off"
     say "TLS to the database servers on: the clients verify them against $DB_TLS_DIR/ca.pem ($(cat "$DB_TLS_DIR/server.sans"))"
   fi
 }
@@ -163,7 +167,7 @@ warm() {
 
 down() { # WIPE=1: the certificates too
   rt_stop
-  rm -f "$DB_TLS_DIR/off"
+  rm -f "$DB_TLS_DIR/chosen"
   [ -z "${WIPE:-}" ] || [ "$RUNTIME" = native ] || rm -rf "$DB_TLS_DIR"
 }
 

@@ -28,7 +28,7 @@ state=$root/.run/swarm
 # $state/remembered until `down`: later commands (loadtest, status, link, faults) reach the same
 # hosts and run their tasks from the same images without repeating them. A variable set on the
 # command line wins.
-REMEMBERED=(REGISTRY DB_HOST APP_HOST LOAD_HOST BIND TOXIPROXY_API_BIND ENGINES MYSQL_IMAGE POSTGRES_IMAGE DB_TLS)
+REMEMBERED=(REGISTRY DB_HOST APP_HOST LOAD_HOST BIND TOXIPROXY_API_BIND ENGINES MYSQL_IMAGE POSTGRES_IMAGE)
 for v in "${REMEMBERED[@]}"; do
   if [ -z "${!v+set}" ] && grep -q "^$v=" "$state/remembered" 2>/dev/null; then
     export "$v=$(sed -n "s/^$v=//p" "$state/remembered" | head -1)"

@@ -24,7 +24,10 @@ import lab.loadgen.metrics.PrometheusText;
  * What the lab measured with, as its parts report it at the start of a run: each database
  * engine's server series and key settings (every server of the sources, asked directly, not
  * through the proxies) and each app's max heap (its instances' metrics). Two runs that differ here
- * did not measure the same lab ({@code make compare-runtimes}). A value shared by every server or
+ * did not measure the same lab ({@code make compare-runtimes}). Also whether the sessions to each
+ * engine are encrypted ("mysql TLS": off or the protocol): loadgen's own session, opened with the
+ * apps' setting ({@code LAB_DB_TLS_CA}, lab.access.DbTls), since TLS costs CPU on both ends of every
+ * query. A value shared by every server or
  * instance of its kind is given once; differing ones are all listed; one that cannot be read says so.
  */
 final class LabSettings {
@@ -79,9 +82,19 @@ final class LabSettings {
                     put(seen, engine + " " + column, String.valueOf(row.get(column)));
                 }
             }
+            put(seen, engine + " TLS", tls(pg, c));
         } catch (DbException e) {
             put(seen, engine + " server", "unreadable at " + url.address() + ": " + e.getMessage());
         }
+    }
+
+    /** The session's TLS protocol ("TLSv1.3"), or "off" when it is not encrypted. */
+    private static String tls(boolean pg, DbClient c) {
+        String sql = pg
+                ? "SELECT COALESCE((SELECT version FROM pg_stat_ssl WHERE pid = pg_backend_pid() AND ssl), '') AS value"
+                : "SHOW SESSION STATUS LIKE 'Ssl_version'";
+        String version = AdminSql.await(c.query(sql), TIMEOUT).first().getString(pg ? "value" : "Value");
+        return version == null || version.isBlank() ? "off" : version;
     }
 
     /** "MariaDB 10.11", "MySQL 8.4", "PostgreSQL 15" from the server's version string. */

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import lab.access.Mode;
 import lab.report.Verdict;
 import lab.report.results.Point;
 import lab.report.results.Results;
@@ -29,7 +30,9 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>A load tool that only one side could run (oha is not in the loadgen image, say) leaves its
  * series out of the comparison, named in {@code notComparable} with the other side's reason: both
- * results.json files record which tools were available.
+ * results.json files record which tools were available. So does the fair pass ({@code make loadtest
+ * FAIR_POOL=1}, a verb of the native lab that {@code make e2e} runs): its {@code threadpool-fair}
+ * series, when only one run has it, is named there too and not compared.
  *
  * @param problems      what disagrees (empty: the runs agree)
  * @param verdicts      per app and scenario: "first run's summary | second run's summary"
@@ -55,6 +58,7 @@ public record RunComparison(List<String> problems, Map<String, String> verdicts,
         Set<String> oneSided = new TreeSet<>();
         oneSided(a, b, "the first", notComparable, oneSided);
         oneSided(b, a, "the second", notComparable, oneSided);
+        fairPass(a, b, notComparable, oneSided);
         difference("series (app/tool/mode) only in", seriesKeys(a, oneSided), seriesKeys(b, oneSided), problems);
         difference("points (app/tool/mode c=… rtt=…) only in", pointKeys(a, oneSided), pointKeys(b, oneSided), problems);
         Shape shapeA = shape(jsonA, oneSided);
@@ -138,6 +142,22 @@ public record RunComparison(List<String> problems, Map<String, String> verdicts,
         });
     }
 
+    /** The fair pass in one run only: an extra pass of its own, left out as "tool/mode" keys. */
+    private static void fairPass(Results a, Results b, List<String> notes, Set<String> leftOut) {
+        boolean inA = a.series().stream().anyMatch(s -> s.mode().equals(Mode.THREADPOOL_FAIR));
+        boolean inB = b.series().stream().anyMatch(s -> s.mode().equals(Mode.THREADPOOL_FAIR));
+        if (inA != inB) {
+            (inA ? a : b).series().stream().filter(s -> s.mode().equals(Mode.THREADPOOL_FAIR))
+                    .forEach(s -> leftOut.add(s.tool() + "/" + s.mode()));
+            notes.add(Mode.THREADPOOL_FAIR + ": the fair pass ran only in the " + (inA ? "first" : "second")
+                    + " run (make loadtest FAIR_POOL=1, on a native lab)");
+        }
+    }
+
+    private static boolean leftOut(Series s, Set<String> leftOut) {
+        return leftOut.contains(s.tool()) || leftOut.contains(s.tool() + "/" + s.mode());
+    }
+
     private static Map<String, Verdict> verdicts(Results r) {
         Map<String, Verdict> out = new TreeMap<>();
         for (AppVerdict app : AppVerdict.of(r)) {
@@ -149,12 +169,12 @@ public record RunComparison(List<String> problems, Map<String, String> verdicts,
     }
 
     private static Set<String> seriesKeys(Results r, Set<String> leftOut) {
-        return r.series().stream().filter(s -> !leftOut.contains(s.tool())).map(s -> s.app() + "/" + s.tool() + "/" + s.mode()).collect(Collectors.toCollection(TreeSet::new));
+        return r.series().stream().filter(s -> !leftOut(s, leftOut)).map(s -> s.app() + "/" + s.tool() + "/" + s.mode()).collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static Set<String> pointKeys(Results r, Set<String> leftOut) {
         Set<String> keys = new TreeSet<>();
-        r.series().stream().filter(s -> !leftOut.contains(s.tool())).forEach(s -> {
+        r.series().stream().filter(s -> !leftOut(s, leftOut)).forEach(s -> {
             for (Point p : s.points()) {
                 keys.add(s.app() + "/" + s.tool() + "/" + s.mode() + " c=" + p.concurrency() + " rtt=" + p.rttMs());
             }
