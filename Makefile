@@ -45,7 +45,7 @@ $(APP_JARS) &: $(ALL_SOURCES)
 	$(MVN) -q -pl db-seed,servlet-portal,eventdriven-shop,loadgen -am install -DskipTests
 	@touch $(APP_JARS)
 
-db: ## start (installing if needed) MariaDB and PostgreSQL, create user and databases
+db: $(SEED_JAR) ## start (installing if needed) MariaDB and PostgreSQL, create user and databases
 	@scripts/db.sh
 
 seed: $(SEED_JAR) db ## load the data at SCALE (skipped when already there; FORCE=1 reloads)

@@ -4,8 +4,9 @@
 # For each engine: uses a server that already answers; starts an installed one; installs
 # MariaDB / PostgreSQL from Debian when missing and running as root (otherwise prints the
 # exact command and exits 1). Then, idempotently, creates the user and databases named by the
-# *_URL env vars (DESIGN.md defaults; user and database names only [A-Za-z0-9_], passwords
-# %-decoded like lab.access.SourceUrl and passed as quoted literals / psql variables). The servers'
+# *_URL env vars, as the lab's model reads them (`db-seed servers`: lab.data.Sources' defaults, parsed by
+# lab.access.SourceUrl; so `make db` builds db-seed's jar first). User and database names only
+# [A-Za-z0-9_]; passwords reach SQL as quoted literals / psql variables. The servers'
 # settings are the lab's, in scripts/db/ (mariadb.cnf, postgresql.conf: the files the containers
 # get too), installed in the servers' config directories (as root; a running server takes them at
 # its next restart); max_connections is raised at once for the experiments:
@@ -17,8 +18,6 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=scripts/lib/urls.sh
-. "$here/lib/urls.sh"
 . "$here/lib/detach.sh"
 
 STATE_DIR=${STATE_DIR:-$here/../.run}
@@ -250,18 +249,32 @@ stop_server() {
   esac
 }
 
+# The servers the sources name, one line each (engine host port user password databases, separated by
+# 0x1F), from db-seed's jar (SEED_CLASSPATH: a class path holding it, for the tests).
+server_plan() {
+  local jdk cp=${SEED_CLASSPATH:-$here/../db-seed/target/db-seed-all.jar}
+  [ -e "${cp%%:*}" ] || die "${cp%%:*} is missing: build it with 'make jars' ('make db' does)"
+  jdk=$("$here/find-jdk.sh") || exit 1
+  "$jdk/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$cp" lab.seed.SeedCommand servers ||
+    die "the source URLs could not be read (above); fix the *_URL variables"
+}
+
 main() {
   close_inherited_fds # the servers started below outlive this script
   if [ "${1:-}" = stop ]; then stop_started; return; fi
   if [ "${1:-}" = stop-server ]; then stop_server "${2:-}"; return; fi
-  load_source_urls   # from lib/urls.sh: MYSQL_*/PG_* host, port, user, password, databases
-
-  if mysql_ensure_server "$MYSQL_HOST" "$MYSQL_PORT"; then
-    mysql_provision "$MYSQL_USER" "$MYSQL_PASSWORD" $MYSQL_DATABASES
-  fi
-  if pg_ensure_server "$PG_HOST" "$PG_PORT"; then
-    pg_provision "$PG_USER" "$PG_PASSWORD" $PG_DATABASES
-  fi
+  local plan servers line engine host port user password databases
+  plan=$(server_plan) || exit $?
+  mapfile -t servers <<<"$plan"   # read first: apt-get and the servers' start must not read the plan
+  for line in "${servers[@]}"; do
+    IFS=$'\x1f' read -r engine host port user password databases <<<"$line"
+    # shellcheck disable=SC2086 # databases: a space-separated list of checked names
+    case $engine in
+      mysql) if mysql_ensure_server "$host" "$port"; then mysql_provision "$user" "$password" $databases; fi;;
+      postgresql) if pg_ensure_server "$host" "$port"; then pg_provision "$user" "$password" $databases; fi;;
+      *) die "unknown engine '$engine' in db-seed's server plan";;
+    esac
+  done
   say "ready"
 }
 

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code make seed} / {@code make seed-verify}: fills the lab's databases, or checks them. */
-@Command(name = "db-seed", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "db-seed", mixinStandardHelpOptions = true, sortOptions = false, subcommands = ServersCommand.class,
         description = {"Creates the schemas and loads deterministic data into the lab's databases.",
                 "Sources come from CONTACTS_MYSQL_URL, CONTACTS_PG_URL, LOGS_MYSQL_URL, LOGS_PG_URL, SHOP_DB_URL."})
 public final class SeedCommand implements Callable<Integer> {

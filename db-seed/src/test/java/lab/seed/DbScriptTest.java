@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * scripts/db.sh (`make db`) as the superuser runs it: names and passwords from the env URLs reach
- * SQL safely and are decoded exactly as {@link SourceUrl} decodes them. Uses a throw-away user and
+ * SQL safely, as {@link SourceUrl} decodes them (the shell reads them from {@code db-seed servers}). Uses a throw-away user and
  * bench_dbsh_* databases on the real servers (never stops them).
  */
 class DbScriptTest {
@@ -42,6 +42,7 @@ class DbScriptTest {
         List<String> cmd = new ArrayList<>(List.of("bash"));
         cmd.addAll(List.of(command));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(SCRIPTS.getParent().toFile());
+        pb.environment().put("SEED_CLASSPATH", System.getProperty("java.class.path")); // db-seed servers
         pb.environment().putAll(env);
         Path out = Files.createTempFile("dbsh", ".out");
         Path err = Files.createTempFile("dbsh", ".err");
@@ -66,23 +67,43 @@ class DbScriptTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bench", RAW_PASSWORD, "a+b", "%C3%A9t%C3%A9", "100%25", "p%2Bq%27", "semi;colon$x"})
-    void theShellDecodesUserAndPasswordLikeSourceUrl(String raw) throws Exception {
+    @ValueSource(strings = {"bench", RAW_PASSWORD, "a+b", "%C3%A9t%C3%A9", "100%25", "p%2Bq%27", "semi;colon$x", ""})
+    void theShellGetsUserAndPasswordAsSourceUrlDecodesThem(String raw) throws Exception {
         String url = "postgresql://u" + raw + ":" + raw + "@127.0.0.1:5432/contacts";
-        Run r = bash(Map.of(), "-c", ". scripts/lib/urls.sh && split_url \"$1\" && printf '%s\\n%s' \"$U_USER\" \"$U_PASSWORD\"",
-                "_", url);
+        String line = ServersCommand.plan(Map.of("CONTACTS_PG_URL", url)).stream()
+                .filter(s -> s.databases().contains("contacts") && s.engine() == SourceUrl.Engine.POSTGRESQL)
+                .findFirst().orElseThrow().line();
+        // db.sh's own read of a line: an empty password stays a field of its own
+        Run r = bash(Map.of(), "-c", "IFS=$'\\x1f' read -r engine host port user password databases <<<\"$1\" && "
+                + "printf '%s\\n%s\\n%s' \"$user\" \"$password\" \"$databases\"", "_", line);
         assertEquals(0, r.exitCode(), r.stderr());
         SourceUrl parsed = SourceUrl.parse(url);
-        assertEquals(parsed.user() + "\n" + parsed.password(), r.stdout());
+        assertEquals(parsed.user() + "\n" + parsed.password() + "\ncontacts shop", r.stdout());
     }
 
     @Test
-    void aBrokenEscapeIsRejectedWithoutShowingThePassword() throws Exception {
-        Run r = bash(Map.of(), "-c", ". scripts/lib/urls.sh && split_url \"$1\"", "_",
-                "mysql://bench:secret%G1@127.0.0.1:3306/contacts");
-        assertEquals(2, r.exitCode());
-        assertTrue(r.stderr().contains("bad %-escape"), r.stderr());
+    void theSourcesDefaultsNameOneServerPerEngineEachWithAShopDatabase() {
+        List<ServersCommand.Server> plan = ServersCommand.plan(Map.of());
+        assertEquals(List.of("mysql\u001f127.0.0.1\u001f3306\u001fbench\u001fbench\u001fcontacts logs shop",
+                "postgresql\u001f127.0.0.1\u001f5432\u001fbench\u001fbench\u001fcontacts logs shop"),
+                plan.stream().map(ServersCommand.Server::line).toList());
+        // the shop on PostgreSQL: MariaDB still gets a shop database (the tests run the shop on both)
+        List<ServersCommand.Server> pgShop = ServersCommand.plan(
+                Map.of("SHOP_DB_URL", "postgresql://bench:bench@127.0.0.1:5432/shop_pg"));
+        assertEquals(List.of("contacts logs shop", "contacts logs shop_pg shop"),
+                pgShop.stream().map(s -> String.join(" ", s.databases())).toList());
+    }
+
+    @Test
+    void aBrokenEscapeStopsDbShWithoutShowingThePassword() throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(urls(USER, "pw"));
+        env.put("LOGS_MYSQL_URL", "mysql://bench:secret%G1@127.0.0.1:3306/logs");
+        Run r = bash(env, "scripts/db.sh");
+        assertEquals(1, r.exitCode(), r.stdout() + r.stderr());
+        assertTrue(r.stderr().contains("malformed database URL 'mysql://bench:***@127.0.0.1:3306/logs' (Malformed escape pair)"),
+                r.stderr());
         assertFalse(r.stderr().contains("secret"), r.stderr());
+        assertFalse(r.stdout().contains("MySQL-protocol server"), "no server touched: " + r.stdout());
     }
 
     @Test
