@@ -142,13 +142,18 @@ COPY --from=oha /out/bin/ /usr/local/bin/
 WORKDIR /app
 COPY instances.conf /app/instances.conf
 COPY --from=jars /jars/loadgen.jar /app/loadgen.jar
+# The instances' entrypoint: on a swarm, the passwords given as secrets into the source URLs, with
+# which loadgen counts the lab user's sessions and kills them (make faults) and probes the link.
+COPY scripts/lib/instances.sh scripts/lib/urls.sh scripts/lib/jvm.sh /app/lib/
+COPY scripts/images/instance-entrypoint.sh /app/instance-entrypoint.sh
+ENV INSTANCES_CONF=/app/instances.conf JAVA_OPTS="-XX:+UseSerialGC -Xmx512m"
 # A named volume mounted here (RUNTIME=swarm) starts owned by lab, so the sweep can write to it.
 RUN mkdir /results && chown lab /results
 USER lab
 # (the dashboard's; at BIND, where RUNTIME=swarm has it listen)
 HEALTHCHECK --interval=5s --timeout=3s --start-period=120s --retries=3 \
   CMD curl -fsS "http://${BIND:-127.0.0.1}:8080/health" >/dev/null || exit 1
-ENTRYPOINT ["java", "-XX:+UseSerialGC", "-Xmx512m", "-jar", "/app/loadgen.jar"]
+ENTRYPOINT ["/app/instance-entrypoint.sh", "/app/loadgen.jar"]
 CMD ["dashboard", "--bind", "0.0.0.0", "--port", "8080", "--results", "/results", "--instances", "/app/instances.conf", "--instance-hosts"]
 
 # ---- toxiproxy: the lab's link emulator, upstream Toxiproxy + the latency_us toxic ----------

@@ -7,7 +7,8 @@
 # ssh://root@… and no registry (make images-to onto each node; every service by image ID). Then: each
 # service on the node with its label and answering at that node's address only (not at 127.0.0.1,
 # not at the other nodes'); a small map from the load host that sets the link (0 and 20 ms), the RTT
-# as measured from the load host; one fault cell; make status; a port scan from a fourth namespace
+# as measured from the load host (and by loadgen's own probe); two fault cells, d and f, with the server
+# sessions counted; make status; a port scan from a fourth namespace
 # (asynclab-scan, none of the lab's hosts) that must find only the ports the docs list; make down
 # WIPE=1 on every node; and nothing left: no container, volume, swarm, daemon, namespace, bridge
 # or mount.
@@ -177,8 +178,7 @@ say "map took $((SECONDS - t)) s"
 run_dir=results/$(basename "$(readlink results/latest)")
 [ -f "$run_dir/results.json" ] && [ -f "$run_dir/index.html" ] || fail "no results.json and index.html in $run_dir"
 say "the link as measured from the load host: each page's median (wrk there), and the instance's own gauge ($run_dir/results.json)"
-# rttMeasuredMs (loadgen's own probe through a proxy) needs the databases' passwords, which the
-# loadgen task does not get: it stays empty here.
+# rttMeasuredMs: loadgen's own probe through a proxy, with the passwords the task gets as secrets.
 python3 - "$run_dir/results.json" <<'EOF' || fail "the link did not change as asked"
 import json, sys
 doc = json.load(open(sys.argv[1]))
@@ -190,7 +190,7 @@ for s in doc["series"]:
         gauge = q.get("instanceRttMs")
         print(f"  {s['instance']:20} asked {rtt:4g} ms: page p50 {p['p50Ms']:8.2f} ms from the load host, "
               f"instance's link gauge {'none' if gauge is None else format(gauge, '.2f')} ms, "
-              f"loadgen's probe {p.get('rttMeasuredMs') or 'none (no database passwords in the loadgen task)'}")
+              f"loadgen's probe {p.get('rttMeasuredMs')} ms")
     lo, hi = by_rtt.get(0.0), by_rtt.get(20.0)
     # physics, not timing: a page at 20 ms waits at least one round trip, and the instance's own gauge
     # reads the link; "slower by a whole round trip than at 0 ms" failed when the 0 ms page queued
@@ -199,16 +199,33 @@ for s in doc["series"]:
             or not ((hi.get("queue") or {}).get("instanceRttMs") or 0) >= 15:
         print(f"  {s['instance']}: no point at 0 and 20 ms, or the page at 20 ms took less than a round trip")
         ok = False
+    if not (hi or {}).get("rttMeasuredMs") or hi["rttMeasuredMs"] < 15:
+        print(f"  {s['instance']}: loadgen's probe through a proxy did not measure the 20 ms round trip (the passwords' secrets?)")
+        ok = False
 sys.exit(0 if ok else 1)
 EOF
 
 t=$SECONDS
-say "one fault cell: d (2 s latency through Toxiproxy) on portal-nonblocking, from the load host"
-doc_run load "make faults RUNTIME=swarm FAULTS=d APP=portal MODES=nonblocking"
+say "two fault cells on portal-nonblocking, from the load host: d (2 s latency through Toxiproxy), f (sessions killed)"
+doc_run load "make faults RUNTIME=swarm FAULTS=d,f APP=portal MODES=nonblocking"
 faults_dir=$(ls -1td results/faults-* | head -1)
 [ -f "$faults_dir/faults.json" ] || fail "no faults.json in $faults_dir"
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("  " + json.dumps(d)[:600])' "$faults_dir/faults.json"
-say "fault cell took $((SECONDS - t)) s"
+# The loadgen task has the lab user's passwords (secrets): it counts the server sessions before and
+# after each fault, and f kills some (its effect); the grade itself depends on this machine's load.
+python3 - "$faults_dir/faults.json" <<'EOF' || fail "the fault cells did not run as asked"
+import json, sys
+cells = {c["fault"]: c for c in json.load(open(sys.argv[1]))["cells"]}
+ok = sorted(cells) == ["d", "f"]
+for f, c in sorted(cells.items()):
+    print(f"  ({f}) {c['faultLabel']}: {c['grade']}; effect: {c['effect']}; server sessions {c['serverConns']}; "
+          f"slowest {c['slowestMs']} ms (before {c['baselineSlowestMs']} ms); notes: {c['notes']}")
+    if None in (c["serverConns"] or [None]):
+        print(f"  ({f}): the server sessions were not counted")
+        ok = False
+ok = ok and (cells.get("f", {}).get("effect") or "").endswith("sessions killed")
+sys.exit(0 if ok else 1)
+EOF
+say "fault cells took $((SECONDS - t)) s"
 
 say "down, WIPE=1 on every node"
 doc_run load "make down RUNTIME=swarm WIPE=1 ENGINES=\"ssh://root@${ADDR[db]} ssh://root@${ADDR[app]}\""

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Entrypoint of the portal, shop and db-seed images: `instance-entrypoint.sh JAR [ARGS]`. With LINK_PROXY_HOST set
+# Entrypoint of the portal, shop, db-seed and loadgen images: `instance-entrypoint.sh JAR [ARGS]`. With LINK_PROXY_HOST set
 # (compose and swarm set it unless LINK=loopback), every source URL of the instance LAB_INSTANCE
 # points at its own Toxiproxy proxy there, as run-instance.sh does natively (lab.link's scheme, asked
 # of the image's loadgen.jar: scripts/lib/urls.sh export_proxied_urls).

@@ -305,8 +305,9 @@ rt_sweep() { # sweep options…: a loadgen task on the load node; its run comes 
   [[ " $* " == *" --warm-up-only "* ]] || fetch_results   # make up's warm-up writes no run
 }
 
-# The fault cells through Toxiproxy (b-e: the link's proxies, from the load node), as a loadgen
-# task; a and f act on the database hosts, which lab.sh leaves out here (no RT_SERVERS).
+# The fault cells as a loadgen task on the load node: b-e through the link's proxies, f with the lab
+# user's SQL (the task gets the passwords as secrets); a stops a database server on its host, which
+# lab.sh leaves out here (no RT_SERVERS).
 rt_faults() {
   rt_loadgen "$@" --results-dir /results --instances /app/instances.conf --host "$APP_HOST"
   fetch_results faults

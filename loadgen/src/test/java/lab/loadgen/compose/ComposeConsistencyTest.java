@@ -208,6 +208,21 @@ class ComposeConsistencyTest {
         assertTrue(String.valueOf(services.get("mysql-shop").get("healthcheck")).contains("MYSQL_PWD"), "the check still logs in");
     }
 
+    /**
+     * On a swarm the passwords are secrets: the instances, the seed and the loadgen task (which counts
+     * and kills the lab user's sessions for make faults) get them, the dashboard, which serves pages, does not.
+     */
+    @Test
+    void swarmGivesThePasswordsToWhatLogsInAndNotToTheDashboard() throws Exception {
+        Map<String, Map<String, Object>> swarm = swarmServices();
+        for (String name : List.of("portal-jdbc", "shop-nonblocking", "db-seed", "loadgen")) {
+            String secrets = String.valueOf(swarm.get(name).get("secrets"));
+            assertTrue(secrets.contains("mysql_password") && secrets.contains("postgres_password") && secrets.contains("db_tls_ca"),
+                    name + " gets the passwords and the servers' CA: " + secrets);
+        }
+        assertTrue(!String.valueOf(swarm.get("dashboard").get("secrets")).contains("password"), "the dashboard gets no password");
+    }
+
     /** docker-compose.yml with docker-compose.swarm.yml, as scripts/runtime/swarm.sh merges them (mysql-shop on a node of its own). */
     @SuppressWarnings("unchecked")
     static Map<String, Map<String, Object>> swarmServices() throws IOException, InterruptedException {
