@@ -102,6 +102,15 @@ class GradeTest {
         assertEquals("slowest answer in the fault window 2300 ms, before it 300 ms",
                 effect(Fault.LATENCY, null, List.of(answer(11_000, 13_300, Outcome.OK))));
         assertNull(effect(Fault.LATENCY, null, List.of(answer(11_000, 12_300, Outcome.OK))), "not slower than before + 1 s");
+        // a load that queues: the slowest before (1,900 ms) hides the fault, the medians show it
+        List<Sample> queued = List.of(answer(8_000, 8_400, Outcome.OK), answer(8_100, 8_500, Outcome.OK), answer(7_000, 8_900, Outcome.OK),
+                answer(10_000, 12_400, Outcome.OK), answer(11_000, 13_300, Outcome.OK), answer(12_000, 14_500, Outcome.OK));
+        assertEquals("median answer in the fault window 2400 ms, before it 400 ms", CellRunner.effect(Fault.LATENCY, null, queued,
+                10_000_000_000L, 18_000_000_000L, 2_500L, 1_900L));
+        List<Sample> oneSlow = new ArrayList<>(queued.subList(0, 3));
+        oneSlow.addAll(List.of(answer(10_000, 10_400, Outcome.OK), answer(11_000, 13_400, Outcome.OK), answer(12_000, 12_500, Outcome.OK)));
+        assertNull(CellRunner.effect(Fault.LATENCY, null, oneSlow, 10_000_000_000L, 18_000_000_000L, 2_400L, 1_900L),
+                "one slow answer among three in the window: their median stays within 1 s of the one before");
         assertEquals("4 sessions killed", effect(Fault.KILL, 4, List.of(answer(11_000, 11_100, Outcome.OK))),
                 "the pool replaced them unseen: the kill still happened");
         assertEquals(Cell.GREEN, CellRunner.grade(during(100, 5, 0, 0), "4 sessions killed", 2_000L, 6_000L, 0L, 40, 41, 100, 101, 30, 30,
