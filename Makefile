@@ -21,7 +21,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 JAR_MODULES := $(filter-out microbench,$(patsubst %/pom.xml,%,$(wildcard */pom.xml)))
 ALL_SOURCES := $(shell find $(JAR_MODULES) -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick thesis thesis-quick faults compare-runtimes
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest profile report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick thesis thesis-quick faults compare-runtimes
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -88,7 +88,9 @@ status: ## every instance with its process and readiness, and the link in force
 	@$(LAB) status
 
 # An app's modes as instances.conf lists them (the one list of instances): jdbc|threadpool|...
-modes_of = $(shell awk '!/^\#/ && $$2 == "$(1)" {print $$3}' instances.conf | paste -sd'|')
+# (HASH: a literal #, which awk reads as itself; \# reached it as an unknown escape)
+HASH := \#
+modes_of = $(shell awk '!/^$(HASH)/ && $$2 == "$(1)" {print $$3}' instances.conf | paste -sd'|')
 
 portal: $(PORTAL_JAR) ## run one portal instance in the foreground: make portal MODE=nonblocking
 	@scripts/run-instance.sh portal-$(or $(MODE),$(error MODE=$(call modes_of,portal) is required))
@@ -103,6 +105,10 @@ LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 loadtest: $(if $(NATIVE),$(LOADGEN_JAR)) ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 FAIR_POOL=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
 	@CONCURRENCY='$(CONCURRENCY)' RTTS='$(RTTS)' ISOLATE='$(ISOLATE)' FAIR_POOL='$(FAIR_POOL)' RESULTS_DIR='$(RESULTS_DIR)' \
 	  $(LAB) loadtest $(PROFILE) $(APP) $(MODES)
+
+profile: $(LOADGEN_JAR) ## CPU and wall-clock flame graphs of one native instance under load (async-profiler): make profile APP=portal MODE=nonblocking LINK=wan CONCURRENCY=200 → results/profile-<time>-<instance>/
+	@$(if $(LINK),RUNTIME=native scripts/lab.sh link $(LINK) &&) $(LOADGEN) profile --instance $(or $(filter-out all,$(APP)),$(error APP=portal|shop is required))-$(or $(MODE),$(error MODE=$(call modes_of,portal) is required)) \
+	  $(if $(CONCURRENCY),--connections $(CONCURRENCY)) --pids-dir $${RUN_DIR:-.run}/pids --results-dir $(or $(RESULTS_DIR),results)
 
 compare-runtimes: $(LOADGEN_JAR) ## native against compose: the newest compose run and the newest native run of its profile (or RUNS="<a> <b>") agree? docs/containers.md
 	$(LOADGEN) compare $(if $(RUNS),--runs "$(RUNS)") --results-dir $(or $(RESULTS_DIR),results)

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The Makefile agrees with instances.conf: `make portal` and `make shop` offer exactly the app's
  * modes (read from instances.conf, never restated) and start the instance of that name, and every
- * port, instance and example mode the Makefile names is one of instances.conf.
+ * port, instance and example mode the Makefile names is one of instances.conf; and every `make`
+ * command the README and docs/ name is one of its targets.
  */
 class MakefileConsistencyTest {
 
@@ -106,6 +107,32 @@ class MakefileConsistencyTest {
             }
         }
         assertEquals(Set.of(), wrong, "names in the Makefile that instances.conf does not have");
+    }
+
+    /** `make X` in the README and docs/ (in code: a `make X` span or a command line) is a target of the Makefile. */
+    @Test
+    void everyCommandTheDocsNameIsATarget() throws IOException {
+        Set<String> targets = new TreeSet<>();
+        Matcher rule = Pattern.compile("(?m)^([a-z][\\w-]*):").matcher(makefile);
+        while (rule.find()) {
+            targets.add(rule.group(1));
+        }
+        List<Path> docs = new ArrayList<>(List.of(ROOT.resolve("README.md")));
+        try (var files = Files.list(ROOT.resolve("docs"))) {
+            files.filter(f -> f.toString().endsWith(".md")).sorted().forEach(docs::add);
+        }
+        Pattern named = Pattern.compile("`make ([a-z][\\w-]*)|(?m)^\\s*(?:\\$ )?make ([a-z][\\w-]*)");
+        Set<String> missing = new TreeSet<>();
+        for (Path doc : docs) {
+            Matcher m = named.matcher(Files.readString(doc));
+            while (m.find()) {
+                String target = m.group(1) != null ? m.group(1) : m.group(2);
+                if (!targets.contains(target)) {
+                    missing.add("make " + target + " (" + ROOT.relativize(doc) + ")");
+                }
+            }
+        }
+        assertEquals(Set.of(), missing, "commands the docs name that the Makefile does not have");
     }
 
     record Run(int exit, String out) {
