@@ -107,8 +107,9 @@ loadtest: $(if $(NATIVE),$(LOADGEN_JAR)) ## load sweep (default: the answer map,
 	  $(LAB) loadtest $(PROFILE) $(APP) $(MODES)
 
 profile: $(LOADGEN_JAR) ## CPU and wall-clock flame graphs of one native instance under load (async-profiler): make profile APP=portal MODE=nonblocking LINK=wan CONCURRENCY=200 → results/profile-<time>-<instance>/
-	@$(if $(LINK),RUNTIME=native scripts/lab.sh link $(LINK) &&) $(LOADGEN) profile --instance $(or $(filter-out all,$(APP)),$(error APP=portal|shop is required))-$(or $(MODE),$(error MODE=$(call modes_of,portal) is required)) \
-	  $(if $(CONCURRENCY),--connections $(CONCURRENCY)) --pids-dir $${RUN_DIR:-.run}/pids --results-dir $(or $(RESULTS_DIR),results)
+	@$(if $(LINK),RUNTIME=native scripts/lab.sh link $(LINK) &&) RESULTS_DIR='$(or $(RESULTS_DIR),results)' RUNTIME=native scripts/lab.sh profile \
+	  --instance $(or $(filter-out all,$(APP)),$(error APP=portal|shop is required))-$(or $(MODE),$(error MODE=$(call modes_of,portal) is required)) \
+	  $(if $(CONCURRENCY),--connections $(CONCURRENCY))
 
 compare-runtimes: $(LOADGEN_JAR) ## native against compose: the newest compose run and the newest native run of its profile (or RUNS="<a> <b>") agree? docs/containers.md
 	$(LOADGEN) compare $(if $(RUNS),--runs "$(RUNS)") --results-dir $(or $(RESULTS_DIR),results)

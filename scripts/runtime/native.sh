@@ -6,7 +6,9 @@
 #   lab.sh stop instance…                  stop those instances (the rest keeps running)
 #   lab.sh hand-off fair|unfair instance   restart a threadpool instance with that session hand-off
 #                                          (make loadtest FAIR_POOL=1: loadgen's fair pass)
-RUNTIME_VERBS="stop instance… | hand-off fair|unfair instance"
+#   lab.sh profile OPTION…                 loadgen profile on a running instance, found by its PID
+#                                          file here (make profile)
+RUNTIME_VERBS="stop instance… | hand-off fair|unfair instance | profile OPTION…"
 . "$here/lib/detach.sh"
 . "$here/lib/cgroup.sh"
 
@@ -227,6 +229,8 @@ rt_server() { # stop|start: this machine's MariaDB (scripts/db.sh)
 }
 
 verb_stop() { stop_instances "$@" || true; }
+
+verb_profile() { host_loadgen profile "$@" --pids-dir "$PIDS" --results-dir "${RESULTS_DIR:-results}"; }
 
 verb_hand_off() { # fair|unfair instance
   case ${1:-} in fair|unfair) ;; *) say "error: the hand-off is fair or unfair, not '${1:-}'"; exit 2 ;; esac
