@@ -106,10 +106,12 @@ final class Portal implements AutoCloseable {
         long start = System.nanoTime();
         return HTTP.sendAsync(request, HttpResponse.BodyHandlers.ofString())
                 .thenApply(r -> new Response(r.statusCode(), r.headers().firstValue("Retry-After").orElse(null),
-                        r.headers().firstValue("Content-Type").orElse(""), r.body(), Duration.ofNanos(System.nanoTime() - start)));
+                        r.headers().firstValue("Content-Type").orElse(""), r.headers().firstValueAsLong("Content-Length").stream().boxed()
+                        .findFirst().orElse(null), r.body(), Duration.ofNanos(System.nanoTime() - start)));
     }
 
-    record Response(int status, String retryAfter, String contentType, String body, Duration took) {
+    /** {@code contentLength}: null when the body came in chunks. */
+    record Response(int status, String retryAfter, String contentType, Long contentLength, String body, Duration took) {
         PageData page() {
             return PageData.parse(body);
         }

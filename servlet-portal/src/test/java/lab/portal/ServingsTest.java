@@ -75,6 +75,15 @@ class ServingsTest {
     }
 
     @Test
+    void thePageGoesOutWholeWithItsLength() {
+        for (String mode : List.of("jdbc", "nonblocking", "reactive")) {
+            Portal.Response page = Portal.shared(Serving.valueOf(mode)).get("/?seed=7");
+            assertThat(page.contentLength()).as(mode + ": Content-Length, not chunks").isEqualTo(
+                    (long) page.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        }
+    }
+
+    @Test
     void jdbcRunsTheQueriesOnTheRequestThread() {
         Portal portal = Portal.shared(Serving.valueOf("jdbc"));
         double asyncBefore = portal.counter("portal.requests.async");
