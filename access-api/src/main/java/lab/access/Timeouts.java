@@ -15,10 +15,13 @@ import java.util.concurrent.TimeoutException;
  * A portal page sets 16 (one per call, one per panel) and cancels them within milliseconds: the
  * scheduler's wake-ups were 8 % of the nonblocking portal's CPU in its flame graph at 0 ms and 200
  * connections. Here a limit set later than the earliest one pending, and any limit cancelled, wakes
- * nobody.
+ * nobody; a tick every second stays pending as the earliest, so that calls made one at a time (a
+ * session's queries in order) do not each wake the timer, as they did once per query.
  */
 public final class Timeouts {
 
+    /** The standing tick: limits of a second or more are never the earliest, so setting one wakes nobody. */
+    private static final long TICK_MS = 1_000;
     private static final ScheduledThreadPoolExecutor TIMER = timer();
 
     private Timeouts() {
@@ -54,6 +57,7 @@ public final class Timeouts {
             return thread;
         });
         timer.setRemoveOnCancelPolicy(true);
+        timer.scheduleAtFixedRate(() -> { }, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
         return timer;
     }
 }

@@ -64,6 +64,27 @@ class TimeoutsTest {
         assertTrue(woken < 100, "the timer's thread was woken " + woken + " times for 10,000 limits");
     }
 
+    /**
+     * One call at a time (a session's queries in order, one page alone): each limit is cancelled before
+     * the next is set, so none is pending when the next comes. Without the timer's standing tick,
+     * every limit was the earliest and woke the timer's thread: 10,000 times here, one futex wake-up
+     * per query for a jdbc session.
+     */
+    @Test
+    void limitsSetAndCancelledOneAtATimeDoNotWakeTheTimer() throws Exception {
+        Timeouts.within(new CompletableFuture<>(), 1).exceptionally(e -> null).join(); // the timer's thread exists
+        Path timer = timerThread();
+        assumeTrue(timer != null, "no /proc task status for the timer's thread on this system");
+        long switchesBefore = voluntarySwitches(timer);
+        for (int i = 0; i < 10_000; i++) {
+            CompletableFuture<Integer> stage = Timeouts.within(new CompletableFuture<>(), 5_000);
+            stage.complete(i);
+            LockSupport.parkNanos(20_000);
+        }
+        long woken = voluntarySwitches(timer) - switchesBefore;
+        assertTrue(woken < 100, "the timer's thread was woken " + woken + " times for 10,000 limits");
+    }
+
     private static Path timerThread() throws IOException {
         Path tasks = Path.of("/proc/self/task");
         if (!Files.isDirectory(tasks)) {
