@@ -107,7 +107,7 @@ loadtest: $(if $(NATIVE),$(LOADGEN_JAR)) ## load sweep (default: the answer map,
 	  $(LAB) loadtest $(PROFILE) $(APP) $(MODES)
 
 profile: $(LOADGEN_JAR) ## CPU and wall-clock flame graphs of one native instance under load (async-profiler): make profile APP=portal MODE=nonblocking LINK=wan CONCURRENCY=200 → results/profile-<time>-<instance>/
-	@$(if $(LINK),RUNTIME=native scripts/lab.sh link $(LINK) &&) RESULTS_DIR='$(or $(RESULTS_DIR),results)' RUNTIME=native scripts/lab.sh profile \
+	@$(if $(LINK),RUNTIME=native scripts/lab.sh link $(LINK) &&) RESULTS_DIR='$(RESULTS_DIR)' RUNTIME=native scripts/lab.sh profile \
 	  --instance $(or $(filter-out all,$(APP)),$(error APP=portal|shop is required))-$(or $(MODE),$(error MODE=$(call modes_of,portal) is required)) \
 	  $(if $(CONCURRENCY),--connections $(CONCURRENCY))
 
