@@ -1,6 +1,7 @@
 package lab.microbench.jmh;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import lab.microbench.Plan;
@@ -16,6 +17,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class JmhRun {
 
     private final ChainedOptionsBuilder options;
+    private final List<String> jvmArgs = new ArrayList<>(forkJvmArgs());
 
     private JmhRun(ChainedOptionsBuilder options) {
         this.options = options;
@@ -32,13 +34,18 @@ public final class JmhRun {
                 .timeout(TimeValue.seconds(60))
                 .shouldFailOnError(true)
                 .result(jsonOut.toString())
-                .resultFormat(ResultFormatType.JSON)
-                .jvmArgsAppend(forkJvmArgs()));
+                .resultFormat(ResultFormatType.JSON));
     }
 
     /** JMH 1.37 still uses sun.misc.Unsafe; JDK 24+ warns about it in every fork unless told it is allowed. */
-    private static String[] forkJvmArgs() {
-        return Runtime.version().feature() >= 24 ? new String[] {"--sun-misc-unsafe-memory-access=allow"} : new String[0];
+    private static List<String> forkJvmArgs() {
+        return Runtime.version().feature() >= 24 ? List.of("--sun-misc-unsafe-memory-access=allow") : List.of();
+    }
+
+    /** A system property every fork starts with (what the parent measured once, for all of them). */
+    public JmhRun systemProperty(String name, String value) {
+        jvmArgs.add("-D" + name + "=" + value);
+        return this;
     }
 
     public JmhRun threads(int threads) {
@@ -52,6 +59,6 @@ public final class JmhRun {
     }
 
     public Collection<RunResult> run() throws RunnerException {
-        return new Runner(options.build()).run();
+        return new Runner(options.jvmArgsAppend(jvmArgs.toArray(String[]::new)).build()).run();
     }
 }

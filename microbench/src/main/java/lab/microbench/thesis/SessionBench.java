@@ -1,5 +1,6 @@
 package lab.microbench.thesis;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -68,6 +69,14 @@ public class SessionBench {
     @Benchmark
     public List<Rows> operation() {
         return run(client, requests);
+    }
+
+    /** Runs {@link #run} with {@code client} for {@code time}. */
+    static void warmUp(DbClient client, int requests, Duration time) {
+        long end = System.nanoTime() + time.toNanos();
+        while (System.nanoTime() < end) {
+            run(client, requests);
+        }
     }
 
     /** One operation: {@code requests} queries in one session of {@code client}, all fired, then joined. */

@@ -2,6 +2,7 @@ package lab.microbench.thesis;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -36,10 +37,13 @@ public final class ThesisDb {
             s.execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
         }
         SourceUrl pg = url("POSTGRESQL");
-        try (Connection c = connect(pg.withDatabase("postgres")); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
-            if (!rs.next()) {
-                s.execute("CREATE DATABASE " + DATABASE);
+        try (Connection c = connect(pg.withDatabase("postgres"));
+             PreparedStatement exists = c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+            exists.setString(1, DATABASE);
+            try (ResultSet rs = exists.executeQuery(); Statement s = c.createStatement()) {
+                if (!rs.next()) {
+                    s.execute("CREATE DATABASE " + DATABASE); // a name cannot be a parameter; DATABASE is a constant
+                }
             }
         }
         createTable(mysql);
@@ -48,11 +52,14 @@ public final class ThesisDb {
 
     /** The table {@code item} with its ten rows, on any server the benchmarks query (also the throw-away clusters). */
     public static void createTable(SourceUrl url) throws SQLException {
-        try (Connection c = connect(url); Statement s = c.createStatement()) {
+        try (Connection c = connect(url); Statement s = c.createStatement();
+             PreparedStatement insert = c.prepareStatement("INSERT INTO item (id, name) VALUES (?, ?)")) {
             s.execute("CREATE TABLE IF NOT EXISTS item (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL)");
             s.execute("DELETE FROM item");
             for (int i = 1; i <= ROWS; i++) {
-                s.execute("INSERT INTO item (id, name) VALUES (" + i + ", 'item " + i + "')");
+                insert.setInt(1, i);
+                insert.setString(2, "item " + i);
+                insert.executeUpdate();
             }
         }
     }

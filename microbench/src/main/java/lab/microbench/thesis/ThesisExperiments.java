@@ -20,8 +20,8 @@ public final class ThesisExperiments {
 
     /** How the emulated links are made (shown on the page). */
     static final String EMULATION = "Toxiproxy (toxiproxy-server on 127.0.0.1, started per benchmark fork; lab.link): latency toxics of half the "
-            + "round trip each way; below a millisecond (lan) the lab's latency_us toxic, calibrated at the start of every fork so that a "
-            + "jdbc query costs the link's round trip more than on loopback, the proxy hop included (see the calibration)";
+            + "round trip each way; below a millisecond (lan) the lab's latency_us toxic, calibrated in the parent JVM, its loops warmed, "
+            + "so that a jdbc query costs the link's round trip more than on loopback, the proxy hop included, and set as is in every fork (see the calibration)";
     /** Meta parameter: link id → engine → measured round trip (ms). */
     public static final String MEASURED_RTT = "linkRttMsMeasured";
     /** Meta parameter: link id → engine → the calibration of a link below 1 ms (toxicMs, hopMs, addedMs: per query over loopback). */
@@ -51,9 +51,11 @@ public final class ThesisExperiments {
         parameters.put("emulation", EMULATION);
         parameters.put(MEASURED_RTT, measuredRtts(ThesisPlan.TABLE_LINKS, parameters));
         List<String> files = new ArrayList<>();
-        for (String link : ThesisPlan.TABLE_LINKS) {
+        // the emulated link first, right after the calibration whose toxic its forks set: the timer's
+        // lateness drifts with the machine's state (one toxic gave jdbc 0.14 and 0.215 ms a query 15 minutes apart)
+        for (String link : ThesisPlan.TABLE_LINKS.reversed()) {
             String file = Experiment.TABLE.file + (ThesisPlan.LOOPBACK.equals(link) ? "" : "-" + link) + ".json";
-            JmhRun.of(SessionBench.class, plan.table(), out.resolve(file)).threads(1).param("engine", plan.engines())
+            withToxics(JmhRun.of(SessionBench.class, plan.table(), out.resolve(file)), parameters).threads(1).param("engine", plan.engines())
                     .param("variant", variants).param("requests", List.of("50")).param("link", List.of(link)).run();
             files.add(file);
         }
@@ -77,7 +79,7 @@ public final class ThesisExperiments {
         for (ThesisPlan.Link link : plan.links()) {
             String file = Experiment.PIPELINING.file + "-" + link.id() + ".json";
             Plan.Jmh jmh = link.thesisRttMs() >= 10 ? plan.slowLink() : plan.jmh();
-            JmhRun.of(SessionBench.class, jmh, out.resolve(file)).threads(1).param("engine", plan.engines())
+            withToxics(JmhRun.of(SessionBench.class, jmh, out.resolve(file)), parameters).threads(1).param("engine", plan.engines())
                     .param("variant", PIPELINING_VARIANTS).param("requests", strings(plan.requests()))
                     .param("link", List.of(link.id())).run();
             files.add(file);
@@ -161,6 +163,15 @@ public final class ThesisExperiments {
             parameters.put(CALIBRATION, calibrations);
         }
         return measured;
+    }
+
+    /** Hands every link toxic the parent calibrated (parameters' {@link #CALIBRATION}) to the forks of {@code run}. */
+    private static JmhRun withToxics(JmhRun run, Map<String, Object> parameters) {
+        if (parameters.get(CALIBRATION) instanceof Map<?, ?> links) {
+            links.forEach((id, engines) -> ((Map<?, ?>) engines).forEach((engine, c) -> run.systemProperty(
+                    ThesisLink.toxicProperty((String) id, SourceUrl.Engine.valueOf((String) engine)), String.valueOf(((Map<?, ?>) c).get("toxicMs")))));
+        }
+        return run;
     }
 
     private static int max(List<Integer> values) {

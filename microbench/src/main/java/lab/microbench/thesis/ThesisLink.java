@@ -1,5 +1,6 @@
 package lab.microbench.thesis;
 
+import java.time.Duration;
 import java.util.Arrays;
 import lab.access.AddedLatency;
 import lab.access.DbClient;
@@ -20,12 +21,17 @@ import lab.link.ToxiproxyServer;
  * <p>A link below a millisecond is calibrated when it opens ({@link LinkCalibration}): the toxic is
  * set so that one query of Table 4.1's loop (jdbc, one connection) costs the link's round trip
  * more through the proxy than directly, the proxy hop and the timer's lateness included, as the
- * thesis' 0.19 ms was what its 1 GbE link added over loopback.
+ * thesis' 0.19 ms was what its 1 GbE link added over loopback. The parent JVM calibrates, its
+ * loops warmed first, and hands the toxic to the benchmark forks ({@link #toxicProperty}): a fork
+ * that calibrated its own would run jdbc's loops, cold, in the JVM that then times another variant,
+ * and spend seconds more.
  */
 final class ThesisLink implements AutoCloseable {
 
     /** Table 4.1's loop: 50 queries on one connection. */
     private static final int QUERIES = 50;
+    /** How long the calibration's loops run before it measures: a cold loop's own cost drifts while the JIT compiles it. */
+    private static final Duration WARM_UP = Duration.ofSeconds(2);
 
     private final ToxiproxyServer server;
     private final LinkProxy proxy;
@@ -37,7 +43,11 @@ final class ThesisLink implements AutoCloseable {
         this.calibration = calibration;
     }
 
-    /** The link of {@code ThesisPlan.LINKS} called {@code id}, in front of {@code target}. */
+    /**
+     * The link of {@code ThesisPlan.LINKS} called {@code id}, in front of {@code target}: below a
+     * millisecond, with the toxic of the system property {@link #toxicProperty} when it is set (a
+     * benchmark fork), else calibrated here.
+     */
     static ThesisLink open(String id, SourceUrl target) {
         ThesisPlan.Link link = ThesisPlan.link(id);
         ToxiproxyServer server = ToxiproxyServer.start();
@@ -47,8 +57,15 @@ final class ThesisLink implements AutoCloseable {
             if (!asked.needsCalibration()) {
                 return new ThesisLink(server, proxy.set(asked), null);
             }
+            String given = System.getProperty(toxicProperty(id, target.engine()));
+            if (given != null) {
+                proxy.rttOnReplies(Math.round(Double.parseDouble(given) * 1000));
+                return new ThesisLink(server, proxy, null);
+            }
             SourceUrl via = target.at(proxy.host(), proxy.port());
             try (DbClient direct = Variant.JDBC.client(target, 1); DbClient proxied = Variant.JDBC.client(via, 1)) {
+                SessionBench.warmUp(direct, QUERIES, WARM_UP);
+                SessionBench.warmUp(proxied, QUERIES, WARM_UP);
                 LinkCalibration.Result calibration = LinkCalibration.calibrate(proxy, asked,
                         () -> AddedLatency.perQueryMs(direct, proxied, c -> SessionBench.run(c, QUERIES), QUERIES, LinkCalibration.PROBE_ROUNDS));
                 System.out.printf("[thesis link] %s to %s: toxic %.3f ms on replies, bare hop %+.3f ms, link %+.3f ms per query over loopback%n",
@@ -61,12 +78,22 @@ final class ThesisLink implements AutoCloseable {
         }
     }
 
+    /** The system property that gives benchmark forks the toxic (ms on replies) of link {@code id} to {@code engine}. */
+    static String toxicProperty(String id, SourceUrl.Engine engine) {
+        return "lab.thesis.link." + id + "." + engine.name() + ".toxicMs";
+    }
+
     /** The same database, reached through the link. */
     SourceUrl via(SourceUrl url) {
         return url.at(proxy.host(), proxy.port());
     }
 
-    /** What the calibration set and measured; null for a link it leaves as asked (78 ms). */
+    /** The round trip the proxy's toxics add now, ms (to the microsecond). */
+    double toxicMs() {
+        return proxy.rttMs();
+    }
+
+    /** What the calibration set and measured; null for a link it leaves as asked (78 ms) or given its toxic. */
     LinkCalibration.Result calibration() {
         return calibration;
     }

@@ -281,7 +281,7 @@ public final class ThesisPage {
                     : "not recorded"), "text"));
         }
         html.table(List.of("engine", "jdbc, per query, lan − loopback (ms; range the errors allow)",
-                "calibration in the parent JVM before the forks, ms (each fork calibrates its own the same way)"), rows);
+                "calibration in the parent JVM before the forks, ms (every fork sets this toxic)"), rows);
         html.note("The thesis' 0.19 ms is what its 1 Gb/s Ethernet added to a round trip over loopback. Our lan link is calibrated to "
                 + "add the same to one query of this table's jdbc loop, the proxy hop and the timer's lateness included (docs/link.md).");
     }

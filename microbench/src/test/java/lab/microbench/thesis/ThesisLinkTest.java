@@ -1,6 +1,7 @@
 package lab.microbench.thesis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -27,6 +28,19 @@ class ThesisLinkTest {
                     assertEquals("item 3", rs.getString(1));
                 }
             }
+        }
+    }
+
+    @Test
+    void aForkSetsTheToxicTheParentGaveIt() {
+        SourceUrl url = ThesisDb.url("POSTGRESQL");
+        String property = ThesisLink.toxicProperty("lan", url.engine());
+        System.setProperty(property, "0.321");
+        try (ThesisLink link = ThesisLink.open("lan", url)) {
+            assertEquals(0.321, link.toxicMs(), 1e-9);
+            assertNull(link.calibration(), "given its toxic, the link does not calibrate");
+        } finally {
+            System.clearProperty(property);
         }
     }
 
