@@ -32,6 +32,8 @@ public final class ThesisExperiments {
 
     private final ThesisPlan plan;
     private final Path out;
+    /** What the forks start with: the toxic of each link the parent calibrated ({@link ThesisLink#toxicProperty}). */
+    private final Map<String, String> forkProperties = new LinkedHashMap<>();
 
     public ThesisExperiments(ThesisPlan plan, Path out) {
         this.plan = plan;
@@ -55,7 +57,7 @@ public final class ThesisExperiments {
         // lateness drifts with the machine's state (one toxic gave jdbc 0.14 and 0.215 ms a query 15 minutes apart)
         for (String link : ThesisPlan.TABLE_LINKS.reversed()) {
             String file = Experiment.TABLE.file + (ThesisPlan.LOOPBACK.equals(link) ? "" : "-" + link) + ".json";
-            withToxics(JmhRun.of(SessionBench.class, plan.table(), out.resolve(file)), parameters).threads(1).param("engine", plan.engines())
+            withToxics(JmhRun.of(SessionBench.class, plan.table(), out.resolve(file))).threads(1).param("engine", plan.engines())
                     .param("variant", variants).param("requests", List.of("50")).param("link", List.of(link)).run();
             files.add(file);
         }
@@ -79,7 +81,7 @@ public final class ThesisExperiments {
         for (ThesisPlan.Link link : plan.links()) {
             String file = Experiment.PIPELINING.file + "-" + link.id() + ".json";
             Plan.Jmh jmh = link.thesisRttMs() >= 10 ? plan.slowLink() : plan.jmh();
-            withToxics(JmhRun.of(SessionBench.class, jmh, out.resolve(file)), parameters).threads(1).param("engine", plan.engines())
+            withToxics(JmhRun.of(SessionBench.class, jmh, out.resolve(file))).threads(1).param("engine", plan.engines())
                     .param("variant", PIPELINING_VARIANTS).param("requests", strings(plan.requests()))
                     .param("link", List.of(link.id())).run();
             files.add(file);
@@ -148,6 +150,7 @@ public final class ThesisExperiments {
                     try (ThesisLink link = ThesisLink.open(id, url); DbClient client = Variant.JDBC.client(link.via(url), 1)) {
                         byEngine.put(engine, ThesisLink.measureMs(client, probes));
                         if (link.calibration() != null) {
+                            forkProperties.put(ThesisLink.toxicProperty(id, url.engine()), String.valueOf(link.calibration().toxicMs()));
                             Map<String, Double> c = new LinkedHashMap<>();
                             c.put("addedMs", link.calibration().addedMs());
                             c.put("hopMs", link.calibration().hopMs());
@@ -165,12 +168,9 @@ public final class ThesisExperiments {
         return measured;
     }
 
-    /** Hands every link toxic the parent calibrated (parameters' {@link #CALIBRATION}) to the forks of {@code run}. */
-    private static JmhRun withToxics(JmhRun run, Map<String, Object> parameters) {
-        if (parameters.get(CALIBRATION) instanceof Map<?, ?> links) {
-            links.forEach((id, engines) -> ((Map<?, ?>) engines).forEach((engine, c) -> run.systemProperty(
-                    ThesisLink.toxicProperty((String) id, SourceUrl.Engine.valueOf((String) engine)), String.valueOf(((Map<?, ?>) c).get("toxicMs")))));
-        }
+    /** {@code run} with the toxics the parent calibrated, for its forks to set. */
+    private JmhRun withToxics(JmhRun run) {
+        forkProperties.forEach(run::systemProperty);
         return run;
     }
 
