@@ -44,6 +44,7 @@ public final class ThesisExperiments {
     public List<String> table(Map<String, Object> parameters) throws Exception {
         List<String> variants = Variant.ids(Variant.ALL);
         parameters.put("jmh", plan.table());
+        parameters.put("jmhOnEmulatedLink", plan.tableOnLink());
         parameters.put("engines", plan.engines());
         parameters.put("variants", variants);
         parameters.put("requests", 50);
@@ -57,7 +58,8 @@ public final class ThesisExperiments {
         // lateness drifts with the machine's state (one toxic gave jdbc 0.14 and 0.215 ms a query 15 minutes apart)
         for (String link : ThesisPlan.TABLE_LINKS.reversed()) {
             String file = Experiment.TABLE.file + (ThesisPlan.LOOPBACK.equals(link) ? "" : "-" + link) + ".json";
-            withToxics(JmhRun.of(SessionBench.class, plan.table(), out.resolve(file))).threads(1).param("engine", plan.engines())
+            Plan.Jmh jmh = ThesisPlan.LOOPBACK.equals(link) ? plan.table() : plan.tableOnLink();
+            withToxics(JmhRun.of(SessionBench.class, jmh, out.resolve(file))).threads(1).param("engine", plan.engines())
                     .param("variant", variants).param("requests", List.of("50")).param("link", List.of(link)).run();
             files.add(file);
         }
