@@ -20,7 +20,7 @@ micro_dir=$results/micro
 if [ -n "${QUICK:-}" ]; then
   length=--smoke profile=thesis-quick micro_min=9 load_min=14
 else
-  length=--quick profile=thesis micro_min=35 load_min=80
+  length=--quick profile=thesis micro_min=40 load_min=80
 fi
 # load_min: the profile's budget, added rounds included (lab.loadgen.sweep.Profile, THESIS_*BUDGET_SEC);
 # micro_min: what the thesis plan (ThesisPlan.quick/smoke) took on 2 busy cores, with margin

@@ -3,25 +3,23 @@ package lab.loadgen.sweep;
 import java.io.PrintStream;
 import java.util.Locale;
 
+import lab.loadgen.sweep.SweepRunner.Budget;
 import lab.report.results.Point;
 
 /**
- * One line per step with the step's main figures, elapsed time and ETA. The ETA scales the planned
- * time of the remaining steps by how long the finished ones took against their plan.
+ * One line per step with the step's main figures, elapsed time and the time still to come (the
+ * sweep's budget estimates it: {@link SweepRunner.Budget#toComeSec}).
  */
 final class Progress {
 
     private final PrintStream out;
     private final int total;
-    private final double plannedTotalSec;
     private final long startNanos = System.nanoTime();
     private int done;
-    private double plannedDoneSec;
 
-    Progress(PrintStream out, int total, double plannedTotalSec) {
+    Progress(PrintStream out, int total) {
         this.out = out;
         this.total = total;
-        this.plannedTotalSec = plannedTotalSec;
     }
 
     double elapsedSec() {
@@ -33,14 +31,15 @@ final class Progress {
         out.flush();
     }
 
-    void step(Step s, Point p) {
+    /** A point's line; {@code toComeSec}: the run's time still to come, its upper bound when the run has a budget. */
+    void step(Step s, Point p, Budget.ToCome toComeSec) {
         done++;
-        plannedDoneSec += s.plannedSec();
         double elapsed = elapsedSec();
-        double eta = plannedDoneSec <= 0 ? 0 : elapsed / plannedDoneSec * (plannedTotalSec - plannedDoneSec);
+        String eta = clock(toComeSec.expectedSec()) + (toComeSec.atMostSec() == null ? ""
+                : " (at most " + clock(toComeSec.atMostSec()) + ")");
         out.printf(Locale.ROOT, "[%" + width() + "d/%d] %-20s %-7s c=%-6d %s | elapsed %s  ETA %s%n",
                 done, total, s.target().instance().name(), s.tool(), s.level(), figures(p),
-                clock(elapsed), clock(Math.max(0, eta)));
+                clock(elapsed), eta);
         out.flush();
     }
 

@@ -77,4 +77,18 @@ class BudgetTest {
         b.scenarioDone(39, 90); // 39 s planned, 45 s stretched; 90 s in, the last scenario (30 s) still to run
         assertTrue(b.allows(0.5, 30, 90, CELL), "the stretch is not charged again after its scenario");
     }
+
+    @Test
+    void whatIsToComeLeavesOutTheScenarioJustPrintedAndScalesByTheOverrun() {
+        // the map's first scenario printed at its end: 15:00 of scenarios planned, this one 80 s, 6:45 of
+        // warm-ups of which 5 × 45 s just ran; before, its first point's ETA was 5:10:39 for a 26-minute run
+        SweepRunner.Budget b = new SweepRunner.Budget(1380, 900, 405, 16);
+        b.warmedUp(225);
+        SweepRunner.Budget.ToCome first = b.toCome(80);
+        assertEquals(820 + 180, first.expectedSec(), 1e-9);
+        assertTrue(first.atMostSec() >= first.expectedSec() && first.atMostSec() <= 1380);
+        b.scenarioDone(80, 120); // took 1.5 times its plan
+        assertEquals(1.5 * (820 - 60) + 180, b.toCome(60).expectedSec(), 1e-9);
+        assertEquals(null, new SweepRunner.Budget(null, 100, 0, 2).toCome(50).atMostSec(), "no budget, no bound");
+    }
 }

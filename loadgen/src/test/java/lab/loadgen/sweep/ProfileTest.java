@@ -91,6 +91,16 @@ class ProfileTest {
     }
 
     @Test
+    void anInstanceWarmsUpAtThePlansHighestLoadUpTo200Connections() {
+        // the map's first column is at 200 connections: warmed at 50, the portal compiled again there
+        assertEquals(200, Profile.named(Profile.DEFAULT).plan("portal").warmupConcurrency());
+        assertEquals(200, Profile.named(Profile.DEFAULT).plan("shop").warmupConcurrency(), "1,000 capped");
+        assertEquals(200, Profile.named("thesis").plan("portal").warmupConcurrency(), "past the knee: capped");
+        AppPlan low = Profile.named(Profile.DEFAULT).plan("portal").withLevels(List.of(1, 8));
+        assertEquals(8, low.warmupConcurrency(), "never more than the plan asks");
+    }
+
+    @Test
     void thesisRunsOnTheThesisLink() {
         Profile thesis = Profile.named("thesis");
         assertTrue(thesis.notes().stream().anyMatch(n -> n.contains("lan (" + Link.LAN.rttMs())), thesis.notes().toString());
