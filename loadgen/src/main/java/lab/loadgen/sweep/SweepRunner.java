@@ -430,6 +430,7 @@ public final class SweepRunner {
         int rounds = running.isEmpty() ? 0 : running.getFirst().plan().repetitions();
         double addedSec = 0;
         Map<Step, List<Double>> linkRtt = new LinkedHashMap<>();
+        double plannedSec = scenario.stream().mapToDouble(Step::plannedSec).sum();
         Map<Step, Integer> repSec = new LinkedHashMap<>();
         running.forEach(step -> linkRtt.put(step, probe(step)));
         try {
@@ -446,7 +447,6 @@ public final class SweepRunner {
                 }
             }
             int max = running.isEmpty() ? 0 : running.getFirst().plan().maxRepetitions();
-            double plannedSec = scenario.stream().mapToDouble(Step::plannedSec).sum();
             for (int r = 1; r <= max && !interrupted; r++) {
                 if (r > rounds && !moreRounds(reps, r - 1, plannedSec, progress)) {
                     break;
@@ -489,6 +489,7 @@ public final class SweepRunner {
                 linkRtt.get(step).addAll(probe(step)); // through a busy instance's proxy it would read its backlog
             }
         }
+        Budget.ToCome toCome = budget.toCome(plannedSec);
         for (Step step : scenario) {
             Point p = failed.containsKey(step) ? failed.get(step) : aggregate(step, reps.get(step));
             if (!failed.containsKey(step)) {
@@ -499,7 +500,7 @@ public final class SweepRunner {
                 p = p.withRttMs(step.rttMs());
             }
             recorder.add(step, p);
-            progress.step(step, p, budget.toCome(scenario.stream().mapToDouble(Step::plannedSec).sum()));
+            progress.step(step, p, toCome);
         }
         return addedSec;
     }
