@@ -22,6 +22,11 @@ public record Plan(
 
     /** JMH settings shared by the pool and driver benchmarks. */
     public record Jmh(int forks, int warmupIterations, int warmupMillis, int iterations, int iterationMillis) {
+
+        /** The same settings with {@code n} forks. */
+        public Jmh withForks(int n) {
+            return new Jmh(n, warmupIterations, warmupMillis, iterations, iterationMillis);
+        }
     }
 
     /** One JMH run of seed 000's throughput benchmark: a thread count, and every backend × validation listed. */

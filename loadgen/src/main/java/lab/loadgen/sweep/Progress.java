@@ -8,7 +8,7 @@ import lab.report.results.Point;
 
 /**
  * One line per step with the step's main figures, elapsed time and the time still to come (the
- * sweep's budget estimates it: {@link SweepRunner.Budget#toComeSec}).
+ * sweep's budget estimates it: {@link SweepRunner.Budget#toCome}).
  */
 final class Progress {
 
@@ -31,12 +31,12 @@ final class Progress {
         out.flush();
     }
 
-    /** A point's line; {@code toComeSec}: the run's time still to come, its upper bound when the run has a budget. */
-    void step(Step s, Point p, Budget.ToCome toComeSec) {
+    /** A point's line; {@code toCome}: the run's time still to come, and its upper bound when the run has a budget. */
+    void step(Step s, Point p, Budget.ToCome toCome) {
         done++;
         double elapsed = elapsedSec();
-        String eta = clock(toComeSec.expectedSec()) + (toComeSec.atMostSec() == null ? ""
-                : " (at most " + clock(toComeSec.atMostSec()) + ")");
+        String eta = clock(toCome.expectedSec()) + (toCome.atMostSec() == null ? ""
+                : " (at most " + clock(toCome.atMostSec()) + ")");
         out.printf(Locale.ROOT, "[%" + width() + "d/%d] %-20s %-7s c=%-6d %s | elapsed %s  ETA %s%n",
                 done, total, s.target().instance().name(), s.tool(), s.level(), figures(p),
                 clock(elapsed), eta);

@@ -58,8 +58,14 @@ public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh tab
                 .orElseThrow(() -> new IllegalArgumentException("unknown link " + id + "; known: loopback, lan, wan"));
     }
 
+    private static final Plan.Jmh TABLE_QUICK = new Plan.Jmh(3, 7, 1_000, 8, 500);
+    private static final Plan.Jmh TABLE_SMOKE = new Plan.Jmh(1, 3, 1_000, 8, 300);
+    private static final Plan.Jmh TABLE_FULL = new Plan.Jmh(3, 7, 1_000, 10, 1_000);
+    /** Table 4.1's forks over the emulated link ({@code tableOnLink}). */
+    private static final int LINK_FORKS = 5;
+
     public static ThesisPlan quick() {
-        return new ThesisPlan("quick", new Plan.Jmh(2, 1, 300, 3, 300), new Plan.Jmh(3, 7, 1_000, 8, 500), new Plan.Jmh(5, 7, 1_000, 8, 500),
+        return new ThesisPlan("quick", new Plan.Jmh(2, 1, 300, 3, 300), TABLE_QUICK, TABLE_QUICK.withForks(LINK_FORKS),
                 new Plan.Jmh(2, 1, 1_000, 2, 1_000),
                 List.of("MYSQL", "POSTGRESQL"), List.of(1, 2, 25), LINKS, List.of(1, 2, 4, 8), List.of(1, 50, 200),
                 List.of(Variant.THREADPOOL_FAIR, Variant.NONBLOCKING_PIPELINED));
@@ -72,15 +78,15 @@ public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh tab
      * and no claim can be settled.
      */
     public static ThesisPlan smoke() {
-        return new ThesisPlan("smoke", new Plan.Jmh(1, 1, 200, 8, 200), new Plan.Jmh(1, 3, 1_000, 8, 300), new Plan.Jmh(1, 3, 1_000, 8, 300),
+        return new ThesisPlan("smoke", new Plan.Jmh(1, 1, 200, 8, 200), TABLE_SMOKE, TABLE_SMOKE,
                 new Plan.Jmh(1, 1, 1_000, 4, 1_000),
                 List.of("MYSQL", "POSTGRESQL"), List.of(2, 25), LINKS, List.of(1, 4), List.of(1, 50, 200),
                 List.of(Variant.THREADPOOL_FAIR, Variant.NONBLOCKING_PIPELINED));
     }
 
     public static ThesisPlan full() {
-        return new ThesisPlan("full", new Plan.Jmh(3, 3, 1_000, 5, 1_000), new Plan.Jmh(3, 7, 1_000, 10, 1_000),
-                new Plan.Jmh(5, 7, 1_000, 10, 1_000), new Plan.Jmh(2, 1, 3_000, 3, 3_000),
+        return new ThesisPlan("full", new Plan.Jmh(3, 3, 1_000, 5, 1_000), TABLE_FULL, TABLE_FULL.withForks(LINK_FORKS),
+                new Plan.Jmh(2, 1, 3_000, 3, 3_000),
                 List.of("MYSQL", "POSTGRESQL"), List.of(1, 2, 5, 10, 15, 20, 25), LINKS, List.of(1, 2, 3, 4, 5, 6, 7, 8),
                 List.of(1, 10, 50, 100, 200, 300, 400, 500), List.of(Variant.JDBC, Variant.THREADPOOL,
                         Variant.THREADPOOL_FAIR, Variant.NONBLOCKING_PIPELINED, Variant.VIRTUAL));
