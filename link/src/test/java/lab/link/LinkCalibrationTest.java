@@ -78,4 +78,21 @@ class LinkCalibrationTest {
         assertFalse(r.within(0.03));
         proxy.delete();
     }
+
+    @Test
+    void readingsTakenWhileTheMachineStallsDoNotSetTheToxic() {
+        LinkProxy proxy = server.api().proxy("stalled", "127.0.0.1:0", "127.0.0.1:9");
+        // 0.04 ms of hop and 0.02 of timer lateness; the first reading of the bare hop and the first
+        // step's come 0.08 ms late: with means the search ended at a toxic of 0.103 and +0.163 ms
+        int[] call = {0};
+        LinkCalibration.Result r = LinkCalibration.calibrate(proxy, Link.LAN, 0.03, () -> {
+            int n = call[0]++;
+            double stall = n == 0 || n == LinkCalibration.HOP_READINGS ? 0.08 : 0;
+            return stall + 0.04 + (proxy.rttMs() > 0 ? 0.02 + proxy.rttMs() : 0);
+        });
+        assertEquals(0.04, r.hopMs(), 1e-9, "the median of the bare hop's readings");
+        assertEquals(0.13, r.toxicMs(), 0.001);
+        assertTrue(r.within(0.015), "added " + r.addedMs());
+        proxy.delete();
+    }
 }

@@ -10,6 +10,7 @@ import lab.access.SourceUrl;
 import lab.microbench.Experiment;
 import lab.microbench.Plan;
 import lab.microbench.jmh.JmhRun;
+import lab.microbench.report.Json;
 
 /**
  * The experiments of thesis 4.1 (Table 4.1, Figures 4.1–4.5) with a {@link ThesisPlan}: each writes
@@ -40,7 +41,14 @@ public final class ThesisExperiments {
         this.out = out;
     }
 
-    /** Table 4.1 once per link of {@link ThesisPlan#TABLE_LINKS}: loopback, and the emulated 0.19 ms link the thesis measured over. */
+    /**
+     * Table 4.1 once per link of {@link ThesisPlan#TABLE_LINKS} (loopback, and the emulated 0.19 ms
+     * link the thesis measured over), one engine after the other: the link calibrated, its forks,
+     * a check of the link after them, then loopback's forks. The proxy's cost drifts with the
+     * machine's state over minutes (one toxic gave jdbc 0.14 and 0.215 ms a query 15 minutes apart;
+     * PostgreSQL's calibration used to wait for MariaDB's 30 forks), so each engine's toxic is found
+     * just before its forks, and the loopback it is set against is measured just after them.
+     */
     public List<String> table(Map<String, Object> parameters) throws Exception {
         List<String> variants = Variant.ids(Variant.ALL);
         parameters.put("jmh", plan.table());
@@ -52,16 +60,34 @@ public final class ThesisExperiments {
         parameters.put("query", ThesisDb.QUERY);
         parameters.put("links", ThesisPlan.TABLE_LINKS);
         parameters.put("emulation", EMULATION);
-        parameters.put(MEASURED_RTT, measuredRtts(ThesisPlan.TABLE_LINKS, parameters));
+        Map<String, Map<String, Double>> measured = new LinkedHashMap<>();
+        Map<String, Map<String, Map<String, Double>>> calibrations = new LinkedHashMap<>();
+        Map<String, List<Path>> parts = new LinkedHashMap<>();
+        for (String engine : plan.engines()) {
+            for (String link : ThesisPlan.TABLE_LINKS.reversed()) {
+                measured.computeIfAbsent(link, k -> new LinkedHashMap<>()).put(engine, measureLink(link, engine, calibrations));
+                String file = Experiment.TABLE.file + (ThesisPlan.LOOPBACK.equals(link) ? "" : "-" + link) + ".json";
+                Path part = out.resolve(file + "." + engine + ".part");
+                Plan.Jmh jmh = ThesisPlan.LOOPBACK.equals(link) ? plan.table() : plan.tableOnLink();
+                withToxics(JmhRun.of(SessionBench.class, jmh, part)).threads(1).param("engine", List.of(engine))
+                        .param("variant", variants).param("requests", List.of("50")).param("link", List.of(link)).run();
+                parts.computeIfAbsent(file, k -> new ArrayList<>()).add(part);
+                Map<String, Double> calibration = calibrations.getOrDefault(link, Map.of()).get(engine);
+                if (calibration != null) {
+                    calibration.put("addedAfterMs", ThesisLink.addedMs(link, ThesisDb.url(engine), calibration.get("toxicMs")));
+                    System.out.printf("[thesis link] %s to %s after its forks: link %+.3f ms per query over loopback%n",
+                            link, engine, calibration.get("addedAfterMs"));
+                }
+            }
+        }
+        parameters.put(MEASURED_RTT, measured);
+        if (!calibrations.isEmpty()) {
+            parameters.put(CALIBRATION, calibrations);
+        }
         List<String> files = new ArrayList<>();
-        // the emulated link first, right after the calibration whose toxic its forks set: the timer's
-        // lateness drifts with the machine's state (one toxic gave jdbc 0.14 and 0.215 ms a query 15 minutes apart)
-        for (String link : ThesisPlan.TABLE_LINKS.reversed()) {
-            String file = Experiment.TABLE.file + (ThesisPlan.LOOPBACK.equals(link) ? "" : "-" + link) + ".json";
-            Plan.Jmh jmh = ThesisPlan.LOOPBACK.equals(link) ? plan.table() : plan.tableOnLink();
-            withToxics(JmhRun.of(SessionBench.class, jmh, out.resolve(file))).threads(1).param("engine", plan.engines())
-                    .param("variant", variants).param("requests", List.of("50")).param("link", List.of(link)).run();
-            files.add(file);
+        for (Map.Entry<String, List<Path>> file : parts.entrySet()) {
+            Json.concatArrays(file.getValue(), out.resolve(file.getKey()));
+            files.add(file.getKey());
         }
         return files;
     }
@@ -140,27 +166,9 @@ public final class ThesisExperiments {
         Map<String, Map<String, Double>> measured = new LinkedHashMap<>();
         Map<String, Map<String, Map<String, Double>>> calibrations = new LinkedHashMap<>();
         for (String id : links) {
-            int probes = ThesisPlan.link(id).thesisRttMs() >= 10 ? 5 : 21;
             Map<String, Double> byEngine = new LinkedHashMap<>();
             for (String engine : plan.engines()) {
-                SourceUrl url = ThesisDb.url(engine);
-                if (ThesisPlan.LOOPBACK.equals(id)) {
-                    try (DbClient client = Variant.JDBC.client(url, 1)) {
-                        byEngine.put(engine, ThesisLink.measureMs(client, probes));
-                    }
-                } else {
-                    try (ThesisLink link = ThesisLink.open(id, url); DbClient client = Variant.JDBC.client(link.via(url), 1)) {
-                        byEngine.put(engine, ThesisLink.measureMs(client, probes));
-                        if (link.calibration() != null) {
-                            forkProperties.put(ThesisLink.toxicProperty(id, url.engine()), String.valueOf(link.calibration().toxicMs()));
-                            Map<String, Double> c = new LinkedHashMap<>();
-                            c.put("addedMs", link.calibration().addedMs());
-                            c.put("hopMs", link.calibration().hopMs());
-                            c.put("toxicMs", link.calibration().toxicMs());
-                            calibrations.computeIfAbsent(id, k -> new LinkedHashMap<>()).put(engine, c);
-                        }
-                    }
-                }
+                byEngine.put(engine, measureLink(id, engine, calibrations));
             }
             measured.put(id, byEngine);
         }
@@ -168,6 +176,33 @@ public final class ThesisExperiments {
             parameters.put(CALIBRATION, calibrations);
         }
         return measured;
+    }
+
+    /**
+     * The round trip link {@code id} really gives to {@code engine}: median of 5 (78 ms link) or 21
+     * probes, each the fastest of three {@code SELECT 1} on one JDBC connection (ms). A link below
+     * 1 ms is calibrated first: its toxic goes to the forks' properties, and what the calibration
+     * set and saw to {@code calibrations} (link → engine → addedMs, hopMs, toxicMs).
+     */
+    private double measureLink(String id, String engine, Map<String, Map<String, Map<String, Double>>> calibrations) {
+        int probes = ThesisPlan.link(id).thesisRttMs() >= 10 ? 5 : 21;
+        SourceUrl url = ThesisDb.url(engine);
+        if (ThesisPlan.LOOPBACK.equals(id)) {
+            try (DbClient client = Variant.JDBC.client(url, 1)) {
+                return ThesisLink.measureMs(client, probes);
+            }
+        }
+        try (ThesisLink link = ThesisLink.open(id, url); DbClient client = Variant.JDBC.client(link.via(url), 1)) {
+            if (link.calibration() != null) {
+                forkProperties.put(ThesisLink.toxicProperty(id, url.engine()), String.valueOf(link.calibration().toxicMs()));
+                Map<String, Double> c = new LinkedHashMap<>();
+                c.put("addedMs", link.calibration().addedMs());
+                c.put("hopMs", link.calibration().hopMs());
+                c.put("toxicMs", link.calibration().toxicMs());
+                calibrations.computeIfAbsent(id, k -> new LinkedHashMap<>()).put(engine, c);
+            }
+            return ThesisLink.measureMs(client, probes);
+        }
     }
 
     /** {@code run} with the toxics the parent calibrated, for its forks to set. */

@@ -2,6 +2,8 @@ package lab.microbench.thesis;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 import lab.access.AddedLatency;
 import lab.access.DbClient;
 import lab.access.ForkJoin;
@@ -52,7 +54,7 @@ final class ThesisLink implements AutoCloseable {
         ThesisPlan.Link link = ThesisPlan.link(id);
         ToxiproxyServer server = ToxiproxyServer.start();
         try {
-            LinkProxy proxy = server.api().proxy("thesis-" + id, "127.0.0.1:0", target.host() + ":" + target.port());
+            LinkProxy proxy = proxyTo(server, id, target);
             Link asked = new Link(id, link.thesisRttMs());
             if (!asked.needsCalibration()) {
                 return new ThesisLink(server, proxy.set(asked), null);
@@ -62,20 +64,44 @@ final class ThesisLink implements AutoCloseable {
                 proxy.rttOnReplies(Math.round(Double.parseDouble(given) * 1000));
                 return new ThesisLink(server, proxy, null);
             }
-            SourceUrl via = target.at(proxy.host(), proxy.port());
-            try (DbClient direct = Variant.JDBC.client(target, 1); DbClient proxied = Variant.JDBC.client(via, 1)) {
-                SessionBench.warmUp(direct, QUERIES, WARM_UP);
-                SessionBench.warmUp(proxied, QUERIES, WARM_UP);
-                LinkCalibration.Result calibration = LinkCalibration.calibrate(proxy, asked,
-                        () -> AddedLatency.perQueryMs(direct, proxied, c -> SessionBench.run(c, QUERIES), QUERIES, LinkCalibration.PROBE_ROUNDS));
-                System.out.printf("[thesis link] %s to %s: toxic %.3f ms on replies, bare hop %+.3f ms, link %+.3f ms per query over loopback%n",
-                        id, target.engine(), calibration.toxicMs(), calibration.hopMs(), calibration.addedMs());
-                return new ThesisLink(server, proxy, calibration);
-            }
+            LinkCalibration.Result calibration = withLoops(target, proxy, added -> LinkCalibration.calibrate(proxy, asked, added));
+            System.out.printf("[thesis link] %s to %s: toxic %.3f ms on replies, bare hop %+.3f ms, link %+.3f ms per query over loopback%n",
+                    id, target.engine(), calibration.toxicMs(), calibration.hopMs(), calibration.addedMs());
+            return new ThesisLink(server, proxy, calibration);
         } catch (RuntimeException e) {
             server.close();
             throw e;
         }
+    }
+
+    /**
+     * What link {@code id} with a toxic of {@code toxicMs} on replies adds to one query of Table
+     * 4.1's jdbc loop over loopback now, ms: the calibration's probe, on a proxy of its own (the
+     * check after the forks that set this toxic).
+     */
+    static double addedMs(String id, SourceUrl target, double toxicMs) {
+        try (ToxiproxyServer server = ToxiproxyServer.start()) {
+            LinkProxy proxy = proxyTo(server, id, target);
+            proxy.rttOnReplies(Math.round(toxicMs * 1000));
+            return Math.round(withLoops(target, proxy, DoubleSupplier::getAsDouble) * 1000) / 1000.0;
+        }
+    }
+
+    /**
+     * {@code use} given the probe of what {@code proxy} adds to a query over loopback (jdbc's loop
+     * of {@link #QUERIES}, directly and through it in turn), both loops warmed for {@link #WARM_UP} first.
+     */
+    private static <T> T withLoops(SourceUrl target, LinkProxy proxy, Function<DoubleSupplier, T> use) {
+        try (DbClient direct = Variant.JDBC.client(target, 1);
+                DbClient proxied = Variant.JDBC.client(target.at(proxy.host(), proxy.port()), 1)) {
+            SessionBench.warmUp(direct, QUERIES, WARM_UP);
+            SessionBench.warmUp(proxied, QUERIES, WARM_UP);
+            return use.apply(() -> AddedLatency.perQueryMs(direct, proxied, c -> SessionBench.run(c, QUERIES), QUERIES, LinkCalibration.PROBE_ROUNDS));
+        }
+    }
+
+    private static LinkProxy proxyTo(ToxiproxyServer server, String id, SourceUrl target) {
+        return server.api().proxy("thesis-" + id, "127.0.0.1:0", target.host() + ":" + target.port());
     }
 
     /** The system property that gives benchmark forks the toxic (ms on replies) of link {@code id} to {@code engine}. */

@@ -278,10 +278,11 @@ public final class ThesisPage {
                     (f.min() - n.max()) / queries, (f.max() - n.min()) / queries);
             rows.add(new Page.Row(List.of(MicroClaims.engineName(engine), added, calibration.get(engine) instanceof Map<?, ?> c
                     ? "+" + c.get("addedMs") + " per query (bare hop +" + c.get("hopMs") + ", toxic " + c.get("toxicMs") + " on replies)"
+                            + (c.get("addedAfterMs") == null ? "" : "; after its forks +" + c.get("addedAfterMs"))
                     : "not recorded"), "text"));
         }
         html.table(List.of("engine", "jdbc, per query, lan − loopback (ms; range the errors allow)",
-                "calibration in the parent JVM before the forks, ms (every fork sets this toxic)"), rows);
+                "calibration in the parent JVM just before the engine's forks, and its probe after them, ms (every fork sets this toxic)"), rows);
         html.note("The thesis' 0.19 ms is what its 1 Gb/s Ethernet added to a round trip over loopback. Our lan link is calibrated to "
                 + "add the same to one query of this table's jdbc loop, the proxy hop and the timer's lateness included (docs/link.md).");
     }

@@ -69,6 +69,21 @@ class ThesisPageTest {
         assertTrue(html.contains("not recorded"), "a run without calibration says so");
     }
 
+    @Test
+    void theLinksCalibrationIsShownWithItsCheckAfterTheForks() throws Exception {
+        table41();
+        String lan = Files.readString(out.resolve("thesis-table41.json")).replace("\"oneWayMicros\" : \"0\"", "\"oneWayMicros\" : \"95\"");
+        Files.writeString(out.resolve("thesis-table41-lan.json"), lan);
+        String meta = Files.readString(out.resolve("thesis-table41.meta.json")).replace("\"requests\" : 50,",
+                "\"requests\" : 50, \"linkCalibration\" : {\"lan\" : {\"MYSQL\" : "
+                        + "{\"addedMs\" : 0.19, \"hopMs\" : 0.041, \"toxicMs\" : 0.131, \"addedAfterMs\" : 0.168}}},");
+        Files.writeString(out.resolve("thesis-table41.meta.json"), meta);
+
+        String html = page(null);
+        assertTrue(html.contains("+0.19 per query (bare hop +0.041, toxic 0.131 on replies); after its forks +0.168"), "MariaDB's calibration and check");
+        assertTrue(html.contains("not recorded"), "PostgreSQL has none in this meta");
+    }
+
     /** A load run at lan (portal and shop) and wan (portal), three repetitions per point, no flags. */
     private Path syntheticLoadRun() throws Exception {
         StringBuilder series = new StringBuilder();

@@ -75,7 +75,8 @@ final class Sentence {
                 : String.format(Locale.ROOT, "%s (%s: %s jdbc)", c.reason(), c.best(), c.ratio());
         String cpu = c.appCores() != null && c.cpuLeftCores() != null && c.cpuLeftCores() > 0
                 && c.appCores() >= CPU_BOUND_SHARE * c.cpuLeftCores()
-                ? String.format(Locale.ROOT, "; the app used %.1f of the %.1f cores left to it: the CPU decides",
+                // "of the cores left" read "0.9 of the 0.8" where the processes' counts overlap (interrupt time)
+                ? String.format(Locale.ROOT, "; the app used %.1f cores, and the other processes left it %.1f: the CPU decides",
                         c.appCores(), c.cpuLeftCores()) : "";
         return where + " " + what + cpu;
     }
