@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * The link of a running lab ({@code make up LINK=…}, {@code make link LINK=…}): the same RTT on
  * every proxy of the lab's toxiproxy-server, recorded in {@link LinkFile} for the dashboard, the
- * apps' pages and loadgen results.
+ * apps' pages and loadgen results (with what the calibration of a link below 1 ms measured).
  */
 public final class LabLink {
 
@@ -58,19 +58,21 @@ public final class LabLink {
             throw new IllegalStateException("toxiproxy-server at " + api.url() + " has no proxies; start the lab with 'make up LINK=…'");
         }
         Link effective = asked.proxied() ? asked : NO_ADDED_LATENCY;
+        Map<String, Double> added = new LinkedHashMap<>();
         if (calibrator != null && effective.needsCalibration()) {
             Map<String, List<LinkProxy>> byServer = new LinkedHashMap<>();
             proxies.forEach(p -> byServer.computeIfAbsent(p.upstream(), k -> new ArrayList<>()).add(p));
-            for (List<LinkProxy> same : byServer.values()) {
-                long toxicUs = Math.round(calibrator.calibrate(same.getFirst(), effective).toxicMs() * 1000);
-                same.forEach(p -> p.rttOnReplies(toxicUs));
-            }
+            byServer.values().forEach(same -> {
+                LinkCalibration.Result r = calibrator.calibrate(same.getFirst(), effective);
+                added.put(LabProxy.sourceOf(same.getFirst().name()), r.addedMs());
+                same.forEach(p -> p.rttOnReplies(Math.round(r.toxicMs() * 1000)));
+            });
         } else {
             for (LinkProxy p : proxies) {
                 p.set(effective);
             }
         }
-        LinkFile.write(runDir, effective);
+        LinkFile.write(runDir, effective, added);
         return effective;
     }
 }

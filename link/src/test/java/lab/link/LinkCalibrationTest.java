@@ -64,6 +64,10 @@ class LinkCalibrationTest {
         assertEquals(0.1, a2.rttMs(), 0.001, "same server, same toxic");
         assertEquals(0.14, b.rttMs(), 0.001);
         assertEquals(Link.LAN, LinkFile.read(runDir).orElseThrow(), "recorded as asked");
+        var added = LinkFile.calibrated(runDir);
+        assertEquals(java.util.Set.of("one", "two"), added.keySet(), "what each server's calibration measured, by the source of the proxy calibrated");
+        assertEquals(0.19, added.get("one"), 1e-9);
+        assertEquals(0.19, added.get("two"), 1e-9);
         a1.delete();
         a2.delete();
         b.delete();

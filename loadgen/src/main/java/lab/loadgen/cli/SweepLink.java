@@ -2,6 +2,7 @@ package lab.loadgen.cli;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 
 import lab.link.LabLink;
 import lab.link.Link;
@@ -20,7 +21,17 @@ final class SweepLink {
     }
 
     static LinkControl control(Toxiproxy api, Path runDir) {
-        return rttMs -> LabLink.change(api, runDir, Link.parse(millis(rttMs)), new LabLinkCalibrator(System.getenv()));
+        return new LinkControl() {
+            @Override
+            public void setRttMs(double rttMs) {
+                LabLink.change(api, runDir, Link.parse(millis(rttMs)), new LabLinkCalibrator(System.getenv()));
+            }
+
+            @Override
+            public Map<String, Double> calibrated() {
+                return LinkFile.calibrated(runDir);
+            }
+        };
     }
 
     static LinkControl lab() {

@@ -68,6 +68,12 @@ public final class RunRecorder {
         save();
     }
 
+    /** Records what the calibration of a link the run put in force measured. */
+    public synchronized void linkCalibration(Run.LinkCalibrated c) {
+        run = run.withLinkCalibration(c);
+        save();
+    }
+
     /** The point already measured for this target, tool, level and link RTT (null: none asked), or null. */
     public synchronized Point find(Target t, String tool, int level, Double rttMs) {
         Series s = series.get(key(t, tool));

@@ -215,7 +215,7 @@ public final class SweepRunner {
                 isolated = first.target();
             }
             if (first.rttMs() != null && !first.rttMs().equals(rttInForce)) {
-                rttInForce = switchLink(first, progress);
+                rttInForce = switchLink(first, progress, recorder);
             }
             long started = System.nanoTime();
             double warmedBefore = warmupSpentSec;
@@ -635,11 +635,18 @@ public final class SweepRunner {
         }
     }
 
-    /** Puts the step's RTT in force; returns it, or null when that failed (the steps then record why). */
-    private Double switchLink(Step step, Progress progress) {
+    /**
+     * Puts the step's RTT in force and records what its calibration measured, if any; returns it, or
+     * null when that failed (the steps then record why).
+     */
+    private Double switchLink(Step step, Progress progress, RunRecorder recorder) {
         try {
             config.link().setRttMs(step.rttMs());
             linkError = null;
+            Map<String, Double> calibrated = config.link().calibrated();
+            if (!calibrated.isEmpty()) {
+                recorder.linkCalibration(new Run.LinkCalibrated(step.rttMs(), calibrated));
+            }
             progress.info(String.format(java.util.Locale.ROOT, "link: RTT %s ms in force", step.rttMs()));
             return step.rttMs();
         } catch (Exception e) {

@@ -26,6 +26,7 @@ class SweepLinkTest {
             LinkProxy b = server.api().proxy("portal-jdbc--logs_pg", "127.0.0.1:0", "127.0.0.1:5432");
             LinkControl link = SweepLink.control(server.api(), runDir);
             link.setRttMs(78);
+            assertTrue(link.calibrated().isEmpty(), "78 ms is not calibrated");
             assertEquals(78, server.api().existing(a.name()).rttMs());
             assertEquals(78, server.api().existing(b.name()).rttMs());
             assertEquals(78.0, LinkFile.read(runDir).orElseThrow().rttMs());
@@ -35,6 +36,7 @@ class SweepLinkTest {
             assertEquals(0.2, LinkFile.read(runDir).orElseThrow().rttMs(), "asked sub-millisecond RTT is recorded as asked");
             // calibrated against the real servers (make db): what is set is the link less the hop, never a whole ms
             assertTrue(server.api().existing(a.name()).rttMs() < 1 && server.api().existing(b.name()).rttMs() < 1, "calibrated toxics");
+            assertEquals(java.util.Set.of("contacts_mysql", "logs_pg"), link.calibrated().keySet(), "what each server's calibration measured");
         }
     }
 }

@@ -95,7 +95,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         for (AppVerdict v : AppVerdict.of(r)) {
             List<Series> series = r.series().stream().filter(s -> s.app().equals(v.app()) && s.tool().equals(v.tool()))
                     .toList();
-            AnswerMap m = of(v, series, cores, r.run().directAtRestMs());
+            AnswerMap m = of(v, series, cores, r.run().directAtRestMs(), r.run()::calibratedAt);
             if (m != null) {
                 maps.add(m);
             }
@@ -104,11 +104,15 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
     }
 
     static AnswerMap of(AppVerdict v, List<Series> series, int cores) {
-        return of(v, series, cores, null);
+        return of(v, series, cores, null, rtt -> Map.of());
     }
 
-    /** @param directMs a direct query at rest (no proxy, ms; null: not measured), what the columns' links add to */
-    static AnswerMap of(AppVerdict v, List<Series> series, int cores, Double directMs) {
+    /**
+     * @param directMs     a direct query at rest (no proxy, ms; null: not measured), what the columns' links add to
+     * @param calibratedAt per round trip, what its link's calibration measured per source (empty: not calibrated)
+     */
+    static AnswerMap of(AppVerdict v, List<Series> series, int cores, Double directMs,
+                        java.util.function.DoubleFunction<Map<String, Double>> calibratedAt) {
         TreeSet<Integer> levels = new TreeSet<>();
         TreeSet<Double> rtts = new TreeSet<>();
         v.rows().forEach(row -> {
@@ -139,7 +143,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             }
             grids.add(new Grid(measure.key(), measure.title(), measure.unit(), rows));
         }
-        List<String> labels = rtts.stream().map(rtt -> rttLabel(rtt, series, directMs)).toList();
+        List<String> labels = rtts.stream().map(rtt -> rttLabel(rtt, series, directMs, calibratedAt.apply(rtt))).toList();
         List<Kept> kept = kept(v.app(), series, levels.last(), List.copyOf(rtts));
         AnswerMap partial = new AnswerMap(v.app(), v.tool(), List.copyOf(levels), List.copyOf(rtts), grids,
                 Crossover.of(v), null, List.of(), labels, kept);
@@ -180,8 +184,23 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         return connections / (PORTAL_BUSIEST_SOURCE_QUERIES * rtt / 1000.0);
     }
 
-    /** "0.19 ms (lan, the thesis' 1 GbE) · measured 0.41 ms": the link asked for, and what the probes saw. */
-    static String rttLabel(double rtt, List<Series> series, Double directMs) {
+    /**
+     * "0.19 ms (lan, the thesis' 1 GbE) · SELECT 1 at rest: 0.22 ms (+0.14 ms over a direct query) ·
+     * calibrated: contacts_mysql +0.192, contacts_pg +0.180 ms per query over loopback": the link
+     * asked for, what the probes saw, and what its calibration measured (Table 4.1's measure).
+     */
+    static String rttLabel(double rtt, List<Series> series, Double directMs, Map<String, Double> calibrated) {
+        String label = probedLabel(rtt, series, directMs);
+        if (calibrated.isEmpty()) {
+            return label;
+        }
+        return label + " · calibrated: " + calibrated.entrySet().stream()
+                .map(e -> e.getKey() + String.format(Locale.ROOT, " %+.3f", e.getValue()))
+                .collect(java.util.stream.Collectors.joining(", ")) + " ms per query over loopback";
+    }
+
+    /** The link asked for, and what the probes saw. */
+    private static String probedLabel(double rtt, List<Series> series, Double directMs) {
         String name = rtt == 0 ? "0 ms (the proxy hop alone)"
                 : Math.abs(rtt - LoadClaims.THESIS_LAN_RTT_MS) < 1e-9 ? Sentence.rtt(rtt) + " (lan, the thesis' 1 GbE)"
                 : Math.abs(rtt - 78) < 1e-9 ? Sentence.rtt(rtt) + " (wan, the thesis' Internet link)" : Sentence.rtt(rtt);

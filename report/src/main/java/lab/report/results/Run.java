@@ -19,11 +19,36 @@ import java.util.Map;
  *                 was steady then; null for runs without a warm-up
  * @param profiles per point, the app's CPU flame graph taken during the point's warm-up run (so the
  *                 measured repetitions run unprofiled), or why there is none; null without profiles
+ * @param linkCalibrations per round trip the run put in force below 1 ms (lan), what the link's
+ *                 calibration measured it to add per query over loopback; null when none was calibrated
  */
 public record Run(String id, String started, String finished, String profile, Machine machine,
                   String status, String order, Map<String, ToolInfo> tools, Map<String, Object> plan,
                   List<String> notes, List<String> runs, List<Round> rounds, String link, ProxyHop proxyHop,
-                  List<Warmup> warmups, List<Profile> profiles) {
+                  List<Warmup> warmups, List<Profile> profiles, List<LinkCalibrated> linkCalibrations) {
+
+    /**
+     * A link the run calibrated (lab.link.LinkCalibration, Table 4.1's measure: 50 queries on one
+     * connection, through the proxy and directly in turn).
+     *
+     * @param addedMsBySource per database server, named by the source whose proxy was calibrated:
+     *                        what the link adds to one query over loopback, ms
+     */
+    public record LinkCalibrated(double rttMs, Map<String, Double> addedMsBySource) {
+    }
+
+    public Run withLinkCalibration(LinkCalibrated c) {
+        List<LinkCalibrated> all = new java.util.ArrayList<>(linkCalibrations == null ? List.of() : linkCalibrations);
+        all.add(c);
+        return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
+                proxyHop, warmups, profiles, List.copyOf(all));
+    }
+
+    /** What the calibration of the link at {@code rttMs} measured per source (the last one there), or an empty map. */
+    public Map<String, Double> calibratedAt(double rttMs) {
+        return linkCalibrations == null ? Map.of() : linkCalibrations.stream().filter(c -> Math.abs(c.rttMs() - rttMs) < 1e-9)
+                .reduce((first, second) -> second).map(LinkCalibrated::addedMsBySource).orElse(Map.of());
+    }
 
     /**
      * One point's profile.
@@ -39,14 +64,14 @@ public record Run(String id, String started, String finished, String profile, Ma
         List<Profile> all = new java.util.ArrayList<>(profiles == null ? List.of() : profiles);
         all.add(p);
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, warmups, List.copyOf(all));
+                proxyHop, warmups, List.copyOf(all), linkCalibrations);
     }
 
     public Run(String id, String started, String finished, String profile, Machine machine, String status, String order,
                Map<String, ToolInfo> tools, Map<String, Object> plan, List<String> notes, List<String> runs,
                List<Round> rounds, String link, ProxyHop proxyHop) {
         this(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link, proxyHop,
-                null, null);
+                null, null, null);
     }
 
     /**
@@ -66,7 +91,7 @@ public record Run(String id, String started, String finished, String profile, Ma
         List<Warmup> all = new java.util.ArrayList<>(warmups == null ? List.of() : warmups);
         all.add(w);
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, List.copyOf(all), profiles);
+                proxyHop, List.copyOf(all), profiles, linkCalibrations);
     }
 
     /** One round of one scenario: the app, link RTT (null: left as it was), level and tool, and the modes' order. */
@@ -75,7 +100,7 @@ public record Run(String id, String started, String finished, String profile, Ma
 
     public Run withRounds(List<Round> r) {
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, r, link, proxyHop,
-                warmups, profiles);
+                warmups, profiles, linkCalibrations);
     }
 
     /** {@code SELECT 1} at rest straight to a server (ms), as the proxy hop was measured; null where it was not. */
@@ -85,6 +110,6 @@ public record Run(String id, String started, String finished, String profile, Ma
 
     public Run finished(String when, String newStatus) {
         return new Run(id, started, when, profile, machine, newStatus, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, warmups, profiles);
+                proxyHop, warmups, profiles, linkCalibrations);
     }
 }

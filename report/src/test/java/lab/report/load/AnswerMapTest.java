@@ -125,9 +125,20 @@ class AnswerMapTest {
         // the map's first probes (0 ms column, direct query) read 0.76-0.77 ms; the lan column's 0.30 ms
         List<Series> series = List.of(series("jdbc", point(20, 0.0, 90, 30, 400).withLinkRtt(0.76, null),
                 point(20, 0.19, 90, 30, 400).withLinkRtt(0.30, null)));
-        String lan = AnswerMap.rttLabel(0.19, series, 0.77);
+        String lan = AnswerMap.rttLabel(0.19, series, 0.77, Map.of());
         assertTrue(lan.contains("SELECT 1 at rest: 0.30 ms (the proxy hop's own probes read 0.76 ms: not at rest)"), lan);
-        assertTrue(AnswerMap.rttLabel(0.19, series, 0.21).endsWith("(+0.09 ms over a direct query)"));
+        assertTrue(AnswerMap.rttLabel(0.19, series, 0.21, Map.of()).endsWith("(+0.09 ms over a direct query)"));
+    }
+
+    @Test
+    void aCalibratedColumnSaysWhatItsCalibrationMeasured() {
+        List<Series> series = List.of(series("jdbc", point(20, 0.0, 90, 30, 400).withLinkRtt(0.11, null),
+                point(20, 0.19, 90, 30, 400).withLinkRtt(0.22, null)));
+        var calibrated = new java.util.LinkedHashMap<String, Double>();
+        calibrated.put("contacts_mysql", 0.192);
+        calibrated.put("contacts_pg", 0.18);
+        assertEquals("0.19 ms (lan, the thesis' 1 GbE) · SELECT 1 at rest: 0.22 ms (+0.14 ms over a direct query) · calibrated: "
+                + "contacts_mysql +0.192, contacts_pg +0.180 ms per query over loopback", AnswerMap.rttLabel(0.19, series, 0.08, calibrated));
     }
 
     @Test

@@ -61,6 +61,18 @@ class ResultsJsonTest {
     }
 
     @Test
+    void aLinkCalibrationTheRunRecordedReadsBackByItsRoundTrip(@TempDir Path dir) {
+        Results r = sample();
+        Run run = r.run().withLinkCalibration(new Run.LinkCalibrated(0.19, Map.of("contacts_mysql", 0.192, "contacts_pg", 0.18)));
+        Path file = dir.resolve(ResultsJson.FILE_NAME);
+        ResultsJson.write(new Results(run, r.series()), file);
+        Run back = ResultsJson.read(file).run();
+        assertEquals(Map.of("contacts_mysql", 0.192, "contacts_pg", 0.18), back.calibratedAt(0.19));
+        assertTrue(back.calibratedAt(78).isEmpty(), "a link that was not calibrated");
+        assertTrue(r.run().calibratedAt(0.19).isEmpty(), "a run that calibrated none");
+    }
+
+    @Test
     void readsBackWhatItWrote(@TempDir Path dir) {
         Path file = dir.resolve(ResultsJson.FILE_NAME);
         ResultsJson.write(sample(), file);
