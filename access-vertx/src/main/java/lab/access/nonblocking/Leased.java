@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A connection in hand and, on MySQL, the server's id for it ({@code CONNECTION_ID()}), which
  * {@link ServerCancel} needs to stop a statement; {@code null} where it is not known or not needed.
- * The only file of the lab that touches Vert.x internals ({@link #socket}).
+ * The only file of the lab that touches Vert.x internals ({@link #socket}, {@link #physical}).
  */
 record Leased(SqlConnection connection, Future<Long> serverId) {
 
@@ -50,8 +50,15 @@ record Leased(SqlConnection connection, Future<Long> serverId) {
      * Hence the internal types, in this one method; {@code LeasedTest} fails when an upgrade breaks it.
      */
     static Channel socket(SqlConnection connection) {
+        return physical(connection) instanceof SocketConnectionBase base ? base.socket().channelHandlerContext().channel() : null;
+    }
+
+    /**
+     * The physical connection under a pooled one, the same object on every lease of it (what
+     * {@link ServerCancel} keeps a MySQL connection's id by); null where the route is gone.
+     */
+    static Object physical(SqlConnection connection) {
         Connection pooled = connection instanceof SqlConnectionInternal internal ? internal.unwrap() : null;
-        Connection socket = pooled == null ? null : pooled.unwrap();
-        return socket instanceof SocketConnectionBase base ? base.socket().channelHandlerContext().channel() : null;
+        return pooled == null ? null : pooled.unwrap();
     }
 }

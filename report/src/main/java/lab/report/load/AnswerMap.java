@@ -43,9 +43,14 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
      * At the highest load, one mode's goodput at each round trip: as a share of its own goodput on the
      * proxy hop alone (0 ms), and as a share of its own connection bound where one holds (a portal mode
      * whose sessions are not pipelined: connections per source ÷ (the busiest source's queries per
-     * page × the round trip measured)); "—" where not measured or no bound holds.
+     * page × the round trip measured)); "—" where not measured or no bound holds. Beside them, per
+     * round trip, the median reply in round trips ({@code median}, from 1 ms) and, where the machine's
+     * cores were busy, its CPU ceiling ({@code cpu}, {@link #cpuCeiling}): the pages/s they allow at
+     * the CPU every part spent per success (app, link, databases, load tool, the rest), and by
+     * Little's law the least mean reply the connections then see. A mode at its ceiling has no
+     * latency left to hide: the CPU, not the link, sets its reply. Empty strings where not measured.
      */
-    public record Kept(String mode, List<String> ofZero, List<String> ofBound) {
+    public record Kept(String mode, List<String> ofZero, List<String> ofBound, List<String> median, List<String> cpu) {
     }
 
     /** A map needs at least this many levels and round trips to be one. */
@@ -144,14 +149,14 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             grids.add(new Grid(measure.key(), measure.title(), measure.unit(), rows));
         }
         List<String> labels = rtts.stream().map(rtt -> rttLabel(rtt, series, directMs, calibratedAt.apply(rtt))).toList();
-        List<Kept> kept = kept(v.app(), series, levels.last(), List.copyOf(rtts));
+        List<Kept> kept = kept(v.app(), series, levels.last(), List.copyOf(rtts), cores);
         AnswerMap partial = new AnswerMap(v.app(), v.tool(), List.copyOf(levels), List.copyOf(rtts), grids,
                 Crossover.of(v), null, List.of(), labels, kept);
         return new AnswerMap(v.app(), v.tool(), partial.levels, partial.rtts, grids, partial.crossover,
                 Sentence.of(partial, v), disagreements(partial), labels, kept);
     }
 
-    static List<Kept> kept(String app, List<Series> series, int level, List<Double> rtts) {
+    static List<Kept> kept(String app, List<Series> series, int level, List<Double> rtts, int cores) {
         List<Kept> out = new ArrayList<>();
         for (Series s : series) {
             Map<Double, Point> at = new LinkedHashMap<>();
@@ -160,22 +165,64 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             Point zero = at.get(0.0);
             List<String> ofZero = new ArrayList<>();
             List<String> ofBound = new ArrayList<>();
+            List<String> median = new ArrayList<>();
+            List<String> cpu = new ArrayList<>();
             for (double rtt : rtts) {
                 Point p = at.get(rtt);
+                median.add(p == null ? "" : medianInRtts(p));
+                cpu.add(p == null ? "" : cpuCeiling(p, level, cores));
                 ofZero.add(p == null || zero == null || !(zero.requestsPerSec() > 0) ? "—"
                         : String.format(Locale.ROOT, "%.0f %%", p.requestsPerSec() / zero.requestsPerSec() * 100));
                 Double bound = p == null ? null : bound(app, p);
                 ofBound.add(bound == null ? "—" : String.format(Locale.ROOT, "%.0f %% of %.0f/s",
                         p.requestsPerSec() / bound * 100, bound));
             }
-            out.add(new Kept(s.mode(), ofZero, ofBound));
+            out.add(new Kept(s.mode(), ofZero, ofBound, median, cpu));
         }
         return out;
     }
 
+    /** "median 1.90 RTT": the median reply in round trips of the link measured; "" below 1 ms or unmeasured. */
+    static String medianInRtts(Point p) {
+        Double rtt = measuredRtt(p);
+        return rtt == null || rtt < 1 || p.p50Ms() == null ? "" : String.format(Locale.ROOT, "median %.2f RTT", p.p50Ms() / rtt);
+    }
+
+    /**
+     * Where the machine's cores were busy (at least {@link Sentence#CPU_BOUND_SHARE}): "CPU-bound:
+     * 1.60 ms of the machine's CPU a page on 2 cores, at most 1,252/s, so a mean reply ≥ 160 ms (2.0
+     * RTT)"; elsewhere "the machine's CPU 16 % busy: not what bounds it" (a CPU per page measured on
+     * an idle machine carries its background, so no ceiling is drawn from it); "" without the CPU
+     * split by part.
+     */
+    static String cpuCeiling(Point p, int level, int cores) {
+        Map<String, Double> parts = p.cost() == null ? null : p.cost().cpuMsPerSuccessByPart();
+        if (parts == null || parts.isEmpty() || cores <= 0 || p.requestsPerSec() == null) {
+            return "";
+        }
+        double msPerSuccess = parts.values().stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).sum();
+        if (!(msPerSuccess > 0)) {
+            return "";
+        }
+        double ceiling = cores * 1000.0 / msPerSuccess;
+        double busy = p.requestsPerSec() / ceiling;
+        if (busy < Sentence.CPU_BOUND_SHARE) {
+            return String.format(Locale.ROOT, "the machine's CPU %.0f %% busy: not what bounds it", busy * 100);
+        }
+        double leastMeanMs = level / ceiling * 1000.0;
+        Double rtt = measuredRtt(p);
+        String inRtts = rtt == null || rtt < 1 ? "" : String.format(Locale.ROOT, " (%.1f RTT)", leastMeanMs / rtt);
+        return String.format(Locale.ROOT, "CPU-bound: %.2f ms of the machine's CPU a page on %d cores, at most %,.0f/s, so a mean reply ≥ %.0f ms%s",
+                msPerSuccess, cores, ceiling, leastMeanMs, inRtts);
+    }
+
+    private static Double measuredRtt(Point p) {
+        return p.rttMeasuredMs() != null ? p.rttMeasuredMs() : p.rttMs();
+    }
+
     /** Pages/s the connections allow, or null where no such bound holds (pipelined sessions, another app, no RTT). */
     static Double bound(String app, Point p) {
-        Double rtt = p.rttMeasuredMs() != null ? p.rttMeasuredMs() : p.rttMs();
+        Double rtt = measuredRtt(p);
         if (!app.equals("portal") || Boolean.TRUE.equals(p.multiplexing()) || p.dbConnections() == null
                 || p.dbConnections().isEmpty() || rtt == null || rtt < 1) {
             return null; // below a millisecond the CPU, not the link, bounds a page

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import lab.report.results.Point;
+import lab.report.results.Cost;
 import lab.report.results.Series;
 import lab.report.results.Repetitions;
 
@@ -206,7 +207,7 @@ class AnswerMapTest {
         List<Series> series = List.of(
                 series("jdbc", point(200, 0.0, 90, 400, 800, 810, 820), withPool(point(200, 78.0, 30, 2500, 48, 50, 52), 78.0)),
                 series("nonblocking", point(200, 0.0, 95, 28, 900, 910, 920), point(200, 78.0, 30, 250, 880, 890, 900)));
-        List<AnswerMap.Kept> kept = AnswerMap.kept("portal", series, 200, List.of(0.0, 78.0));
+        List<AnswerMap.Kept> kept = AnswerMap.kept("portal", series, 200, List.of(0.0, 78.0), 2);
         assertEquals(List.of("100 %", "6 %"), kept.get(0).ofZero(), "jdbc keeps 50 of 810");
         // 20 connections ÷ (5 queries on the busiest source × 78 ms) = 51.3 pages/s
         assertEquals("98 % of 51/s", kept.get(0).ofBound().get(1), "50 of 51.3");
@@ -214,15 +215,54 @@ class AnswerMapTest {
         assertEquals("—", kept.get(1).ofBound().get(1), "no pool size known: no bound");
     }
 
-    /** The point with 20 connections per source, not pipelined, and the link measured at {@code rtt}. */
-    static Point withPool(Point p, double rtt) {
-        return new Point(p.concurrency(), p.requestsPerSec(), p.meanReplyMs(), p.p50Ms(), p.p99Ms(), p.errors(),
+    @Test
+    void theCpuCeilingSaysTheLeastMeanReplyTheConnectionsCanSee() {
+        // 1,240 pages/s at 1.6 ms of the machine's CPU a page: 1.98 of 2 cores busy
+        Point busy = withParts(withPool(point(200, 78.0, 60, 300, 1230, 1240, 1250), 80.0),
+                Map.of("app", 0.6, "toxiproxy (link)", 0.4, "mariadb", 0.3, "postgresql", 0.2, "rest", 0.1));
+        List<AnswerMap.Kept> kept = AnswerMap.kept("portal", List.of(series("nonblocking", busy)), 200, List.of(78.0), 2);
+        // 2 cores ÷ 1.6 ms = 1,250/s; 200 connections ÷ 1,250/s = 160 ms = 2.0 round trips of 80 ms
+        assertEquals("CPU-bound: 1.60 ms of the machine's CPU a page on 2 cores, at most 1,250/s, so a mean reply ≥ 160 ms (2.0 RTT)",
+                kept.get(0).cpu().get(0));
+        // 50 pages/s at 6 ms a page: 0.3 of 2 cores, background included: no ceiling drawn from it
+        Point idle = withParts(withPool(point(200, 78.0, 60, 300, 49, 50, 51), 80.0), Map.of("app", 3.0, "rest", 3.0));
+        assertEquals("the machine's CPU 15 % busy: not what bounds it", AnswerMap.cpuCeiling(idle, 200, 2));
+        assertEquals("", AnswerMap.kept("portal", List.of(series("nonblocking", busy)), 200, List.of(78.0), 0).get(0).cpu().get(0),
+                "no core count: no ceiling");
+        Point unsplit = point(200, 78.0, 60, 300, 1230, 1240, 1250);
+        assertEquals("", AnswerMap.cpuCeiling(unsplit, 200, 2), "no CPU split by part: no ceiling");
+    }
+
+    @Test
+    void theMedianReplyIsCountedInRoundTripsFromAMillisecond() {
+        Point far = withP50(withPool(point(200, 78.0, 60, 300, 1240), 80.0), 152.0);
+        assertEquals("median 1.90 RTT", AnswerMap.medianInRtts(far));
+        assertEquals("", AnswerMap.medianInRtts(withP50(withPool(point(200, 0.19, 60, 300, 1240), 0.21), 100.0)),
+                "below a millisecond a reply is no count of round trips");
+    }
+
+    static Point withParts(Point p, Map<String, Double> parts) {
+        return copy(p, p.p50Ms(), p.rttMeasuredMs(), p.dbConnections(), p.multiplexing(), new Cost(null, null, null, null, null, parts));
+    }
+
+    static Point withP50(Point p, double p50) {
+        return copy(p, p50, p.rttMeasuredMs(), p.dbConnections(), p.multiplexing(), p.cost());
+    }
+
+    private static Point copy(Point p, Double p50, Double rttMeasured, Map<String, Integer> dbConnections, Boolean multiplexing,
+                              Cost cost) {
+        return new Point(p.concurrency(), p.requestsPerSec(), p.meanReplyMs(), p50, p.p99Ms(), p.errors(),
                 p.serverThreads(), p.serverHeapMb(), p.p75Ms(), p.p90Ms(), p.p999Ms(), p.maxMs(), p.requests(),
                 p.durationSec(), p.targetRate(), p.achievedConcurrency(), p.serverCpuPct(), p.loadToolCpuPct(),
                 p.loadToolCpuSec(), p.loadToolSaturated(), p.saturationReason(), p.errorDetail(), p.failedPanels(),
                 p.unmeasured(), p.flags(), p.error(), p.raw(), p.started(), p.littleConcurrency(), p.spread(),
-                p.repetitions(), p.interference(), p.rttMs(), rtt, Map.of("contacts-mysql", 20, "logs-pg", 20), false,
-                p.successes(), p.answersPerSec(), p.errorRatePct(), p.failureMeanMs(), p.latencyOf(), p.cost(), p.queue());
+                p.repetitions(), p.interference(), p.rttMs(), rttMeasured, dbConnections, multiplexing,
+                p.successes(), p.answersPerSec(), p.errorRatePct(), p.failureMeanMs(), p.latencyOf(), cost, p.queue());
+    }
+
+    /** The point with 20 connections per source, not pipelined, and the link measured at {@code rtt}. */
+    static Point withPool(Point p, double rtt) {
+        return copy(p, p.p50Ms(), rtt, Map.of("contacts-mysql", 20, "logs-pg", 20), false, p.cost());
     }
 
     @Test
