@@ -38,10 +38,8 @@ public record Run(String id, String started, String finished, String profile, Ma
     }
 
     public Run withLinkCalibration(LinkCalibrated c) {
-        List<LinkCalibrated> all = new java.util.ArrayList<>(linkCalibrations == null ? List.of() : linkCalibrations);
-        all.add(c);
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, warmups, profiles, List.copyOf(all));
+                proxyHop, warmups, profiles, plus(linkCalibrations, c));
     }
 
     /** What the calibration of the link at {@code rttMs} measured per source (the last one there), or an empty map. */
@@ -61,10 +59,8 @@ public record Run(String id, String started, String finished, String profile, Ma
     }
 
     public Run withProfile(Profile p) {
-        List<Profile> all = new java.util.ArrayList<>(profiles == null ? List.of() : profiles);
-        all.add(p);
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, warmups, List.copyOf(all), linkCalibrations);
+                proxyHop, warmups, plus(profiles, p), linkCalibrations);
     }
 
     public Run(String id, String started, String finished, String profile, Machine machine, String status, String order,
@@ -88,10 +84,8 @@ public record Run(String id, String started, String finished, String profile, Ma
     }
 
     public Run withWarmup(Warmup w) {
-        List<Warmup> all = new java.util.ArrayList<>(warmups == null ? List.of() : warmups);
-        all.add(w);
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, List.copyOf(all), profiles, linkCalibrations);
+                proxyHop, plus(warmups, w), profiles, linkCalibrations);
     }
 
     /** One round of one scenario: the app, link RTT (null: left as it was), level and tool, and the modes' order. */
@@ -111,5 +105,12 @@ public record Run(String id, String started, String finished, String profile, Ma
     public Run finished(String when, String newStatus) {
         return new Run(id, started, when, profile, machine, newStatus, order, tools, plan, notes, runs, rounds, link,
                 proxyHop, warmups, profiles, linkCalibrations);
+    }
+
+    /** {@code list} (null: none yet) with {@code item} appended, unmodifiable. */
+    private static <T> List<T> plus(List<T> list, T item) {
+        List<T> all = new java.util.ArrayList<>(list == null ? List.of() : list);
+        all.add(item);
+        return List.copyOf(all);
     }
 }
