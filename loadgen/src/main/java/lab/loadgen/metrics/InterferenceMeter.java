@@ -12,7 +12,8 @@ import lab.report.results.Interference;
 
 /**
  * Who used the CPU while a repetition ran: the measured instance, the link (toxiproxy), the database
- * servers, the kernel's network (interrupts and softirqs, charged to no process), the other lab
+ * servers, the kernel's network (interrupts and softirqs, where the kernel charges them to no process:
+ * {@link ProcCpu#irqTimeAccounted()}; elsewhere they are inside the parts already), the other lab
  * instances, and the rest of the machine's busy time after those, the load tool and loadgen itself. Each part is read from its cgroup v2 group where the lab has them
  * ({@link CgroupCpu}: every process and child of that part, PostgreSQL's forked backends included),
  * else from /proc by the lab's PID files and the database servers' process names. Usage:
@@ -28,6 +29,8 @@ public final class InterferenceMeter {
     private final Path pidsDir;
     private final String measured;
     private final CgroupCpu groups;
+    /** The kernel's interrupt time is a part of its own: charged to no process, so in none of the others. */
+    private final boolean networkApart;
 
     /** Where the CPU times stood when a repetition started; {@code groupSec} per lab group (empty: none). */
     public record Mark(long nanos, Double machineSec, Double interruptSec, Double selfSec, Map<Long, Double> procSec,
@@ -43,9 +46,15 @@ public final class InterferenceMeter {
     }
 
     InterferenceMeter(Path pidsDir, String measured, CgroupCpu groups) {
+        // unknown (no kernel config to read): apart, as distributions' kernels usually keep it (Ubuntu's do)
+        this(pidsDir, measured, groups, ProcCpu.irqTimeAccounted() != Boolean.FALSE);
+    }
+
+    InterferenceMeter(Path pidsDir, String measured, CgroupCpu groups, boolean networkApart) {
         this.pidsDir = pidsDir;
         this.measured = measured;
         this.groups = groups;
+        this.networkApart = networkApart;
     }
 
     public Mark start() {
@@ -111,9 +120,11 @@ public final class InterferenceMeter {
             }
         }
         // the kernel's network processing (loopback between load tool, app, proxy and servers) runs in
-        // softirqs charged to no process: part of the measured path too, not of the rest
+        // softirqs: where they are charged to no process, a part of the measured path of its own, not of
+        // the rest; where tick accounting charged them to the process they interrupted, counting them
+        // again would count them twice (the map's rest then read -0.2 ms a page, the part +0.2)
         Double interruptNow = ProcCpu.interruptSec();
-        if (m.interruptSec() != null && interruptNow != null) {
+        if (networkApart && m.interruptSec() != null && interruptNow != null) {
             double pct = Math.max(0, interruptNow - m.interruptSec()) / wall * 100;
             links.put(NETWORK, pct);
             accounted += pct;

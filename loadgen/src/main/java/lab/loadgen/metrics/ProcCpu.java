@@ -30,13 +30,57 @@ public final class ProcCpu {
     }
 
     /**
-     * Seconds the whole machine spent in interrupts and softirqs since boot (all cores), or null: with the
-     * kernel's IRQ time accounting, loopback networking runs there and is charged to no process (17 % of a
-     * core while the map's portal ran at 200 connections).
+     * Seconds the whole machine spent in interrupts and softirqs since boot (all cores), or null: loopback
+     * networking runs there (17 % of a core while the map's portal ran at 200 connections). Charged to no
+     * process only where {@link #irqTimeAccounted()}.
      */
     public static Double interruptSec() {
         long[] f = cpuTicks();
         return f == null ? null : (f[6] + f[7]) / HZ;
+    }
+
+    /**
+     * Whether the kernel keeps interrupt time apart from the tasks' (CONFIG_IRQ_TIME_ACCOUNTING), as its
+     * config says (/proc/config.gz, else /boot/config-RELEASE); null when neither is readable. Without it,
+     * tick accounting charges a softirq to the task it interrupted, as system time, and to /proc/stat's
+     * softirq column too: loopback networking is then inside each process's (and cgroup's) time already.
+     */
+    public static Boolean irqTimeAccounted() {
+        return KernelConfig.IRQ_TIME_ACCOUNTED;
+    }
+
+    /** Read once, when first asked: the kernel does not change under a running JVM. */
+    private static final class KernelConfig {
+        static final Boolean IRQ_TIME_ACCOUNTED = irqTimeAccounted(kernelConfig());
+    }
+
+    /** {@link #irqTimeAccounted()} as a kernel config's text says it; null when it does not. */
+    static Boolean irqTimeAccounted(String config) {
+        if (config == null) {
+            return null;
+        }
+        for (String line : config.lines().toList()) {
+            if (line.strip().equals("CONFIG_IRQ_TIME_ACCOUNTING=y")) {
+                return true;
+            }
+            if (line.strip().equals("# CONFIG_IRQ_TIME_ACCOUNTING is not set")) {
+                return false;
+            }
+        }
+        return null;
+    }
+
+    /** The running kernel's build config, or null. */
+    private static String kernelConfig() {
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(PROC.resolve("config.gz")))) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            try {
+                return Files.readString(Path.of("/boot", "config-" + System.getProperty("os.version")));
+            } catch (IOException | RuntimeException e2) {
+                return null;
+            }
+        }
     }
 
     /**

@@ -23,18 +23,21 @@ class InterferenceMeterTest {
         Process spin = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
         try {
             Files.writeString(pids.resolve("portal-jdbc.pid"), Long.toString(spin.pid()));
-            InterferenceMeter meter = new InterferenceMeter(pids, "portal-jdbc", new CgroupCpu(null));
+            InterferenceMeter meter = new InterferenceMeter(pids, "portal-jdbc", new CgroupCpu(null), true);
             InterferenceMeter.Mark mark = meter.start();
             Thread.sleep(1000);
             Interference i = meter.stop(mark, 0.0);
+            Interference charged = new InterferenceMeter(pids, "portal-jdbc", new CgroupCpu(null), false).stop(mark, 0.0);
             assertNotNull(i, "/proc is readable here");
             assertNotNull(i.instanceCpuPct());
             // a shell spinning for a second: most of a core, whatever else runs on two cores
             assertTrue(i.instanceCpuPct() > 20, "instance " + i.instanceCpuPct() + " % of a core");
             assertTrue(i.machineBusyPct() >= i.instanceCpuPct() - 5, i.toString());
             assertNull(i.detail(), "measured");
-            // the kernel's network time is a part of its own, not left in the rest that flags a point
+            // where the kernel charges its network time to no process, a part of its own, not left in the
+            // rest that flags a point; where it charged it to the processes, no second count
             assertNotNull(i.databaseCpuPct().get(InterferenceMeter.NETWORK), i.toString());
+            assertFalse(charged.databaseCpuPct().containsKey(InterferenceMeter.NETWORK), charged.toString());
         } finally {
             spin.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         }
@@ -178,6 +181,16 @@ class InterferenceMeterTest {
         assertFalse(Interference.contended(9.0, 200.0, 2), "under the limit");
         assertTrue(Interference.contended(24.0, null, 2), "busy time unknown: the limit alone");
         assertTrue(ProcCpu.cores() >= 1, "/proc/stat's cpuN lines");
+    }
+
+    @Test
+    void theKernelsConfigSaysWhetherInterruptTimeIsChargedToNoProcess() {
+        assertEquals(Boolean.TRUE, ProcCpu.irqTimeAccounted("CONFIG_TICK_CPU_ACCOUNTING=y\nCONFIG_IRQ_TIME_ACCOUNTING=y\n"));
+        // this machine's kernel: tick accounting alone
+        assertEquals(Boolean.FALSE, ProcCpu.irqTimeAccounted(
+                "CONFIG_TICK_CPU_ACCOUNTING=y\n# CONFIG_VIRT_CPU_ACCOUNTING_GEN is not set\n# CONFIG_IRQ_TIME_ACCOUNTING is not set\n"));
+        assertNull(ProcCpu.irqTimeAccounted("CONFIG_HAVE_IRQ_TIME_ACCOUNTING=y\n"), "what the architecture could do is no answer");
+        assertNull(ProcCpu.irqTimeAccounted(null));
     }
 
     @Test
