@@ -32,9 +32,12 @@ public final class InterferenceMeter {
     /** The kernel's interrupt time is a part of its own: charged to no process, so in none of the others. */
     private final boolean networkApart;
 
-    /** Where the CPU times stood when a repetition started; {@code groupSec} per lab group (empty: none). */
+    /**
+     * Where the CPU times stood when a repetition started; {@code groupSec} per lab group (empty: none);
+     * the machine's speed sampled meanwhile ({@code speed}, null: not timed).
+     */
     public record Mark(long nanos, Double machineSec, Double interruptSec, Double selfSec, Map<Long, Double> procSec,
-                       Map<Long, String> dbs, Map<String, Long> instances, Map<String, Double> groupSec) {
+                       Map<Long, String> dbs, Map<String, Long> instances, Map<String, Double> groupSec, SpeedProbe speed) {
     }
 
     /**
@@ -61,7 +64,7 @@ public final class InterferenceMeter {
         Map<String, Double> groupSec = groups.usageSec();
         if (groupSec.containsKey(measured)) {
             return new Mark(System.nanoTime(), ProcCpu.machineBusySec(), ProcCpu.interruptSec(),
-                    ProcCpu.processSec(ProcessHandle.current().pid()), Map.of(), Map.of(), Map.of(), groupSec);
+                    ProcCpu.processSec(ProcessHandle.current().pid()), Map.of(), Map.of(), Map.of(), groupSec, SpeedProbe.start());
         }
         Map<String, Long> instances = instancePids();
         Map<Long, String> dbs = ProcCpu.byName(DATABASES.keySet());
@@ -69,7 +72,7 @@ public final class InterferenceMeter {
         instances.values().forEach(pid -> put(proc, pid));
         dbs.keySet().forEach(pid -> put(proc, pid));
         return new Mark(System.nanoTime(), ProcCpu.machineBusySec(), ProcCpu.interruptSec(),
-                ProcCpu.processSec(ProcessHandle.current().pid()), proc, dbs, instances, Map.of());
+                ProcCpu.processSec(ProcessHandle.current().pid()), proc, dbs, instances, Map.of(), SpeedProbe.start());
     }
 
     private static void put(Map<Long, Double> proc, long pid) {
@@ -81,6 +84,7 @@ public final class InterferenceMeter {
 
     /** @param toolCpuSec the load tool's CPU seconds over the repetition (null: unknown) */
     public Interference stop(Mark m, Double toolCpuSec) {
+        Double loopMs = m.speed() == null ? null : m.speed().stop();
         double wall = (System.nanoTime() - m.nanos()) / 1e9;
         Double machineNow = ProcCpu.machineBusySec();
         if (m.machineSec() == null || machineNow == null || wall <= 0) {
@@ -152,7 +156,8 @@ public final class InterferenceMeter {
         String detail = measured ? null : "unmeasured: no cgroups of the lab and no PID files in " + pidsDir
                 + ", so the lab's own processes cannot be told from others";
         return new Interference(instancePct == null ? null : round(instancePct), dbs, round(others), round(rest),
-                round(busyPct), measured && Interference.contended(Interference.otherPct(others, rest), busyPct, ProcCpu.cores()), detail);
+                round(busyPct), measured && Interference.contended(Interference.otherPct(others, rest), busyPct, ProcCpu.cores()), detail,
+                loopMs);
     }
 
     /**

@@ -34,6 +34,7 @@ class InterferenceMeterTest {
             assertTrue(i.instanceCpuPct() > 20, "instance " + i.instanceCpuPct() + " % of a core");
             assertTrue(i.machineBusyPct() >= i.instanceCpuPct() - 5, i.toString());
             assertNull(i.detail(), "measured");
+            assertNotNull(i.hostLoopMs(), "the machine's speed timed meanwhile");
             // where the kernel charges its network time to no process, a part of its own, not left in the
             // rest that flags a point; where it charged it to the processes, no second count
             assertNotNull(i.databaseCpuPct().get(InterferenceMeter.NETWORK), i.toString());

@@ -72,6 +72,8 @@ public final class PointTable {
             new Column("CPU per success by part (ms): app · link · databases · load tool · rest", "cost.cpuMsPerSuccessByPart",
                     p -> p.cost() == null || p.cost().cpuMsPerSuccessByPart() == null ? null
                             : Fmt.parts(p.cost().cpuMsPerSuccessByPart()), "%s"),
+            new Column("The machine's speed: loadgen's fixed loop (CPU ms, lower is faster)", lab.report.results.Repetitions.HOST_LOOP,
+                    p -> p.interference() == null ? null : p.interference().hostLoopMs(), "%.2f"),
             new Column("Instance's own RTT probe, behind the load (ms)", "queue.instanceRttMs",
                     p -> p.queue() == null ? null : p.queue().instanceRttMs(), "%.2f"),
             new Column("Queue: reply less the page's round trips (ms)", "queue.queueMs",

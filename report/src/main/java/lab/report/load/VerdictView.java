@@ -53,6 +53,10 @@ public final class VerdictView {
         }
         model.put("verdicts", apps);
         model.put("maps", AnswerMap.of(r));
+        HostSpeed speed = HostSpeed.of(r);
+        if (speed != null) {
+            model.put("hostSpeed", speed.sentence());
+        }
         // a smoke run decides nothing: no claim is judged on it
         model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.load(verdicts, java.nio.file.Path.of(""), r.run().directAtRestMs()).claims());
         return model;

@@ -8,10 +8,18 @@ import java.util.Map;
  * after those and the load tool ({@code unaccounted}: other processes). {@code flagged} when the
  * other lab instances plus the unaccounted rest used more than {@link #LIMIT_PCT} of a core and
  * more than the machine left idle ({@link #contended}): they took CPU the step could have used.
+ * {@code hostLoopMs}: how fast the machine itself ran meanwhile, the CPU ms loadgen's fixed loop took
+ * (the median of its samples; lower is faster; null: not timed). On a shared virtual machine it moves
+ * by up to 2× from second to second, and every CPU figure of the step with it.
  */
 public record Interference(Double instanceCpuPct, Map<String, Double> databaseCpuPct,
                            Map<String, Double> otherInstancesCpuPct, Double unaccountedCpuPct,
-                           Double machineBusyPct, boolean flagged, String detail) {
+                           Double machineBusyPct, boolean flagged, String detail, Double hostLoopMs) {
+
+    public Interference(Double instanceCpuPct, Map<String, Double> databaseCpuPct, Map<String, Double> otherInstancesCpuPct,
+                        Double unaccountedCpuPct, Double machineBusyPct, boolean flagged, String detail) {
+        this(instanceCpuPct, databaseCpuPct, otherInstancesCpuPct, unaccountedCpuPct, machineBusyPct, flagged, detail, null);
+    }
 
     public static final double LIMIT_PCT = 10.0;
 

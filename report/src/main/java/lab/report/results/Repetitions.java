@@ -18,6 +18,8 @@ import lab.report.Spread;
  */
 public final class Repetitions {
 
+    /** The spread of the machine's speed over the repetitions ({@link Interference#hostLoopMs}). */
+    public static final String HOST_LOOP = "interference.hostLoopMs";
     /** The figures whose spread is kept and drawn as min–max bars. */
     static final Map<String, Function<Point, Number>> SPREAD = spreadFigures();
 
@@ -40,6 +42,7 @@ public final class Repetitions {
         m.put("answersPerSec", Point::answersPerSec);
         m.put("errorRatePct", Point::errorRatePct);
         m.put("cost.cpuMsPerSuccess", p -> p.cost() == null ? null : p.cost().cpuMsPerSuccess());
+        m.put(HOST_LOOP, p -> p.interference() == null ? null : p.interference().hostLoopMs());
         return java.util.Collections.unmodifiableMap(m);
     }
 
