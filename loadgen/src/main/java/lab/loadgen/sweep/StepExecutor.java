@@ -36,6 +36,7 @@ final class StepExecutor {
         this.http = http;
         this.cpus = cpus;
         this.pidsDir = pidsDir;
+        lab.loadgen.metrics.SpeedProbe.warm(); // its loop compiled here, not inside the first measured repetition
     }
 
     ToolRequest request(Step step, Integer rate, int level, int durationSec) throws InterruptedException {
