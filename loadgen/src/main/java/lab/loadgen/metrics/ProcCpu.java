@@ -59,15 +59,9 @@ public final class ProcCpu {
         if (config == null) {
             return null;
         }
-        for (String line : config.lines().toList()) {
-            if (line.strip().equals("CONFIG_IRQ_TIME_ACCOUNTING=y")) {
-                return true;
-            }
-            if (line.strip().equals("# CONFIG_IRQ_TIME_ACCOUNTING is not set")) {
-                return false;
-            }
-        }
-        return null;
+        return config.lines().map(String::strip)
+                .filter(l -> l.equals("CONFIG_IRQ_TIME_ACCOUNTING=y") || l.equals("# CONFIG_IRQ_TIME_ACCOUNTING is not set"))
+                .findFirst().map(l -> l.endsWith("=y")).orElse(null);
     }
 
     /** The running kernel's build config, or null. */

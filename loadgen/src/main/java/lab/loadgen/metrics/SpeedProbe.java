@@ -64,9 +64,7 @@ public final class SpeedProbe {
             if (samples.isEmpty()) {
                 return null;
             }
-            List<Double> s = samples.stream().sorted().toList();
-            double median = s.size() % 2 == 1 ? s.get(s.size() / 2) : (s.get(s.size() / 2 - 1) + s.get(s.size() / 2)) / 2;
-            return Math.round(median * 1000.0) / 1000.0;
+            return Math.round(lab.report.Spread.of(samples).median() * 1000.0) / 1000.0;
         }
     }
 
