@@ -262,8 +262,8 @@ public final class ThesisPage {
             return;
         }
         html.h3("The 0.19 ms link as Table 4.1 sees it");
-        Map<?, ?> calibration = meta.map(m -> m.parameters().get(ThesisExperiments.CALIBRATION)).filter(Map.class::isInstance)
-                .map(c -> (Map<?, ?>) ((Map<?, ?>) c).get("lan")).orElse(Map.of());
+        Map<?, ?> calibration = lanOf(meta, ThesisExperiments.CALIBRATION);
+        Map<?, ?> discarded = lanOf(meta, ThesisExperiments.DISCARDED_CALIBRATION);
         List<Page.Row> rows = new ArrayList<>();
         for (String engine : ENGINES) {
             JmhScore near = MicroClaims.find(loopback, engine, Variant.JDBC.id());
@@ -279,12 +279,29 @@ public final class ThesisPage {
             rows.add(new Page.Row(List.of(MicroClaims.engineName(engine), added, calibration.get(engine) instanceof Map<?, ?> c
                     ? "+" + c.get("addedMs") + " per query (bare hop +" + c.get("hopMs") + ", toxic " + c.get("toxicMs") + " on replies)"
                             + (c.get("addedAfterMs") == null ? "" : "; after its forks +" + c.get("addedAfterMs"))
+                            + discardedRounds(discarded.get(engine))
                     : "not recorded"), "text"));
         }
         html.table(List.of("engine", "jdbc, per query, lan − loopback (ms; range the errors allow)",
                 "calibration in the parent JVM just before the engine's forks, and its probe after them, ms (every fork sets this toxic)"), rows);
         html.note("The thesis' 0.19 ms is what its 1 Gb/s Ethernet added to a round trip over loopback. Our lan link is calibrated to "
                 + "add the same to one query of this table's jdbc loop, the proxy hop and the timer's lateness included (docs/link.md).");
+    }
+
+    /** Engine → entry of the meta parameter {@code key} for the lan link, empty when the run did not record it. */
+    private static Map<?, ?> lanOf(Optional<Meta> meta, String key) {
+        return meta.map(m -> m.parameters().get(key)).filter(Map.class::isInstance)
+                .map(c -> ((Map<?, ?>) c).get("lan")).filter(Map.class::isInstance).map(c -> (Map<?, ?>) c).orElse(Map.of());
+    }
+
+    /** The rounds of forks run again because the link had drifted by their end (ThesisExperiments.LINK_ATTEMPTS), as a clause. */
+    private static String discardedRounds(Object rounds) {
+        if (!(rounds instanceof List<?> list) || list.isEmpty()) {
+            return "";
+        }
+        List<String> after = list.stream().filter(Map.class::isInstance).map(r -> "+" + ((Map<?, ?>) r).get("addedAfterMs")).toList();
+        return "; run again, newly calibrated, after " + (list.size() == 1 ? "a round" : list.size() + " rounds")
+                + " of forks whose link had drifted (after them " + String.join(", ", after) + ")";
     }
 
     /** Per engine and link: the winner and every variant's time as a ratio to jdbc's, with the range the errors allow. */
