@@ -294,14 +294,14 @@ public final class ThesisPage {
                 .map(c -> ((Map<?, ?>) c).get("lan")).filter(Map.class::isInstance).map(c -> (Map<?, ?>) c).orElse(Map.of());
     }
 
-    /** The rounds of forks run again because the link had drifted by their end (ThesisExperiments.LINK_ATTEMPTS), as a clause. */
+    /** The other rounds of forks of a run whose link had drifted (ThesisExperiments.LINK_ROUNDS_AGAIN), as a clause. */
     private static String discardedRounds(Object rounds) {
         if (!(rounds instanceof List<?> list) || list.isEmpty()) {
             return "";
         }
         List<String> after = list.stream().filter(Map.class::isInstance).map(r -> "+" + ((Map<?, ?>) r).get("addedAfterMs")).toList();
-        return "; run again, newly calibrated, after " + (list.size() == 1 ? "a round" : list.size() + " rounds")
-                + " of forks whose link had drifted (after them " + String.join(", ", after) + ")";
+        return "; the link had drifted, so the forks ran " + (list.size() + 1) + " rounds, each newly calibrated: shown is the one whose "
+                + "check after its forks came closest to the link (the other" + (list.size() == 1 ? "" : "s") + ": " + String.join(", ", after) + ")";
     }
 
     /** Per engine and link: the winner and every variant's time as a ratio to jdbc's, with the range the errors allow. */
