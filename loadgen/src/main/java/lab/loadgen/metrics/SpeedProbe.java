@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import lab.report.Spread;
 
 /**
  * How fast the machine itself ran while a repetition did: every {@link #EVERY_MS} ms a fixed loop
@@ -64,7 +65,7 @@ public final class SpeedProbe {
             if (samples.isEmpty()) {
                 return null;
             }
-            return Math.round(lab.report.Spread.of(samples).median() * 1000.0) / 1000.0;
+            return Math.round(Spread.of(samples).median() * 1000.0) / 1000.0;
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import lab.loadgen.metrics.InterferenceMeter;
 import lab.loadgen.metrics.MetricsSampler;
 import lab.loadgen.metrics.ServerMetrics;
+import lab.loadgen.metrics.SpeedProbe;
 import lab.report.results.Interference;
 import lab.report.results.Point;
 import lab.loadgen.results.RunDirectory;
@@ -36,7 +37,7 @@ final class StepExecutor {
         this.http = http;
         this.cpus = cpus;
         this.pidsDir = pidsDir;
-        lab.loadgen.metrics.SpeedProbe.warm(); // its loop compiled here, not inside the first measured repetition
+        SpeedProbe.warm(); // its loop compiled here, not inside the first measured repetition
     }
 
     ToolRequest request(Step step, Integer rate, int level, int durationSec) throws InterruptedException {

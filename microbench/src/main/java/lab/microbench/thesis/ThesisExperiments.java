@@ -45,8 +45,6 @@ public final class ThesisExperiments {
      * minutes measured without it).
      */
     static final int LINK_ROUNDS_AGAIN = 1;
-    /** What the Table 4.1 run being made may still send round again ({@link #LINK_ROUNDS_AGAIN}). */
-    private int roundsAgainLeft;
 
     public static final List<String> PIPELINING_VARIANTS = Variant.ids(List.of(Variant.JDBC, Variant.NONBLOCKING_UNPIPELINED,
             Variant.NONBLOCKING_PIPELINED));
@@ -86,15 +84,20 @@ public final class ThesisExperiments {
         Map<String, Map<String, Map<String, Double>>> calibrations = new LinkedHashMap<>();
         Map<String, List<Path>> parts = new LinkedHashMap<>();
         Map<String, Map<String, List<Map<String, Double>>>> discardedCalibrations = new LinkedHashMap<>();
-        roundsAgainLeft = LINK_ROUNDS_AGAIN;
+        int roundsAgain = LINK_ROUNDS_AGAIN;
         for (String engine : plan.engines()) {
             for (String link : ThesisPlan.TABLE_LINKS.reversed()) {
                 String file = Experiment.TABLE.file + (ThesisPlan.LOOPBACK.equals(link) ? "" : "-" + link) + ".json";
                 Path part = out.resolve(file + "." + engine + ".part");
                 List<Round> rounds = new ArrayList<>();
-                do {
-                    rounds.add(round(link, engine, rounds.isEmpty() ? part : out.resolve(part.getFileName() + ".round" + (rounds.size() + 1)), variants));
-                } while (drifted(link, engine, rounds.getLast()));
+                for (;;) {
+                    Round round = round(link, engine, rounds.isEmpty() ? part : out.resolve(part.getFileName() + ".round" + (rounds.size() + 1)), variants);
+                    rounds.add(round);
+                    if (round.calibration() == null || linkHeld(link, engine, round.calibration(), roundsAgain > 0)) {
+                        break;
+                    }
+                    roundsAgain--;
+                }
                 Round kept = keep(link, rounds, part);
                 measured.computeIfAbsent(link, k -> new LinkedHashMap<>()).put(engine, kept.rttMs());
                 if (kept.calibration() != null) {
@@ -134,15 +137,6 @@ public final class ThesisExperiments {
         withToxics(JmhRun.of(SessionBench.class, jmh, file)).threads(1).param("engine", List.of(engine))
                 .param("variant", variants).param("requests", List.of("50")).param("link", List.of(link)).run();
         return new Round(file, rttMs, calibration.getOrDefault(link, Map.of()).get(engine));
-    }
-
-    /** Whether the link drifted during {@code round}'s forks and the run may still send one round again (which this takes). */
-    private boolean drifted(String link, String engine, Round round) {
-        if (round.calibration() == null || linkHeld(link, engine, round.calibration(), roundsAgainLeft > 0)) {
-            return false;
-        }
-        roundsAgainLeft--;
-        return true;
     }
 
     /**
