@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"time"
 
+	"github.com/Shopify/toxiproxy/v2/stream"
 	"github.com/Shopify/toxiproxy/v2/toxics"
 )
 
@@ -32,28 +33,61 @@ func (t *LatencyUsToxic) delay() time.Duration {
 }
 
 func (t *LatencyUsToxic) Pipe(stub *toxics.ToxicStub) {
+	var next *stream.StreamChunk // taken from Input by mergeDue before its time: waits next
 	for {
-		select {
-		case <-stub.Interrupt:
+		c := next
+		next = nil
+		if c == nil {
+			select {
+			case <-stub.Interrupt:
+				return
+			case c = <-stub.Input:
+			}
+		}
+		if c == nil {
+			stub.Close()
 			return
-		case c := <-stub.Input:
-			if c == nil {
+		}
+		delay := t.delay()
+		select {
+		case <-after(delay - time.Since(c.Timestamp)):
+			// The chunk reaches the next toxic as if it had arrived now: its arrival + delay.
+			c.Timestamp = c.Timestamp.Add(delay)
+			var closed bool
+			next, closed = t.mergeDue(c, stub)
+			stub.Output <- c
+			if closed {
 				stub.Close()
 				return
 			}
-			delay := t.delay()
-			select {
-			case <-after(delay - time.Since(c.Timestamp)):
-				// The chunk reaches the next toxic as if it had arrived now: its arrival + delay.
-				c.Timestamp = c.Timestamp.Add(delay)
-				stub.Output <- c
-			case <-stub.Interrupt:
-				// Removed or changed: as upstream, this chunk goes on at once, and the chunks
-				// still buffered are passed on by Toxiproxy (ToxicLink.RemoveToxic) or by the
-				// toxic's next run, which delays them from their own arrival.
-				stub.Output <- c
-				return
+		case <-stub.Interrupt:
+			// Removed or changed: as upstream, this chunk goes on at once, and the chunks
+			// still buffered are passed on by Toxiproxy (ToxicLink.RemoveToxic) or by the
+			// toxic's next run, which delays them from their own arrival.
+			stub.Output <- c
+			return
+		}
+	}
+}
+
+// mergeDue appends to c the chunks already queued behind it whose own time to leave has come,
+// and returns the first that is not due yet (or that Input closed). Pipelined replies arrive as
+// one chunk each, 20–40 µs apart; passing each on alone costs a timer wake-up, two hand-offs and
+// a write, so a burst of 50 fell behind the server that produced it and left one after another,
+// well after their time. Bytes that are due together leave together, as they would on a wire.
+func (t *LatencyUsToxic) mergeDue(c *stream.StreamChunk, stub *toxics.ToxicStub) (next *stream.StreamChunk, closed bool) {
+	for {
+		select {
+		case n := <-stub.Input:
+			if n == nil {
+				return nil, true
 			}
+			if time.Since(n.Timestamp) < t.delay() {
+				return n, false
+			}
+			c.Data = append(c.Data, n.Data...)
+		default:
+			return nil, false
 		}
 	}
 }
