@@ -99,7 +99,7 @@ public final class PointTable {
         h.addAll(List.of("Mode", "Tool", "Connections", "RTT asked / on the link at rest (ms)", "Repetitions"));
         FIGURES.forEach(c -> h.add(c.header()));
         h.addAll(List.of("Achieved concurrency (Little)", "DB connections per source", "Others' CPU (% of a core)",
-                "Flags / error", "Raw output"));
+                "Flags / error", "Raw output; flame graphs of the point's warm-up run, before its repetitions"));
         return h;
     }
 
