@@ -58,6 +58,9 @@ tools: ## install the load tools, docker-compose, chromium (Debian) and toxiprox
 	@scripts/tools.sh
 
 test: jdk db tools ## every test, against the local database servers (started by `make db`)
+	@if command -v go >/dev/null; then echo "[test] go test in link/toxiproxy-lab (the lab's latency_us toxic)"; \
+	  cd link/toxiproxy-lab && GOFLAGS=-buildvcs=false go test ./...; \
+	else echo "[test] Go is not installed: link/toxiproxy-lab's go tests skipped (the toxiproxy-server in use was built elsewhere)"; fi
 	$(MVN) install
 
 # up/down/status/loadtest: RUNTIME=native|compose forces a path; by default compose is used
