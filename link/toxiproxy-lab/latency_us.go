@@ -33,9 +33,12 @@ func (t *LatencyUsToxic) delay() time.Duration {
 }
 
 func (t *LatencyUsToxic) Pipe(stub *toxics.ToxicStub) {
-	var next *stream.StreamChunk // taken from Input by mergeDue before its time: waits next
+	// Taken from Input by mergeDue before its time, with the delay drawn for it then: it waits
+	// next, by that same draw (a second one would skew the jitter).
+	var next *stream.StreamChunk
+	var nextDelay time.Duration
 	for {
-		c := next
+		c, delay := next, nextDelay
 		next = nil
 		if c == nil {
 			select {
@@ -43,18 +46,18 @@ func (t *LatencyUsToxic) Pipe(stub *toxics.ToxicStub) {
 				return
 			case c = <-stub.Input:
 			}
+			if c == nil {
+				stub.Close()
+				return
+			}
+			delay = t.delay()
 		}
-		if c == nil {
-			stub.Close()
-			return
-		}
-		delay := t.delay()
 		select {
 		case <-after(delay - time.Since(c.Timestamp)):
 			// The chunk reaches the next toxic as if it had arrived now: its arrival + delay.
 			c.Timestamp = c.Timestamp.Add(delay)
 			var closed bool
-			next, closed = t.mergeDue(c, stub)
+			next, nextDelay, closed = t.mergeDue(c, stub)
 			stub.Output <- c
 			if closed {
 				stub.Close()
@@ -71,23 +74,23 @@ func (t *LatencyUsToxic) Pipe(stub *toxics.ToxicStub) {
 }
 
 // mergeDue appends to c the chunks already queued behind it whose own time to leave has come,
-// and returns the first that is not due yet (or that Input closed). Pipelined replies arrive as
+// and returns the first that is not due yet with the delay drawn for it (or that Input closed). Pipelined replies arrive as
 // one chunk each, 20–40 µs apart; passing each on alone costs a timer wake-up, two hand-offs and
 // a write, so a burst of 50 fell behind the server that produced it and left one after another,
 // well after their time. Bytes that are due together leave together, as they would on a wire.
-func (t *LatencyUsToxic) mergeDue(c *stream.StreamChunk, stub *toxics.ToxicStub) (next *stream.StreamChunk, closed bool) {
+func (t *LatencyUsToxic) mergeDue(c *stream.StreamChunk, stub *toxics.ToxicStub) (next *stream.StreamChunk, delay time.Duration, closed bool) {
 	for {
 		select {
 		case n := <-stub.Input:
 			if n == nil {
-				return nil, true
+				return nil, 0, true
 			}
-			if time.Since(n.Timestamp) < t.delay() {
-				return n, false
+			if delay := t.delay(); time.Since(n.Timestamp) < delay {
+				return n, delay, false
 			}
 			c.Data = append(c.Data, n.Data...)
 		default:
-			return nil, false
+			return nil, 0, false
 		}
 	}
 }
