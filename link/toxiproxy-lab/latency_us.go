@@ -74,10 +74,11 @@ func (t *LatencyUsToxic) Pipe(stub *toxics.ToxicStub) {
 }
 
 // mergeDue appends to c the chunks already queued behind it whose own time to leave has come,
-// and returns the first that is not due yet with the delay drawn for it (or that Input closed). Pipelined replies arrive as
-// one chunk each, 20–40 µs apart; passing each on alone costs a timer wake-up, two hand-offs and
-// a write, so a burst of 50 fell behind the server that produced it and left one after another,
-// well after their time. Bytes that are due together leave together, as they would on a wire.
+// and returns the first that is not due yet, with the delay drawn for it (or closed, when Input
+// closed). Pipelined replies arrive as one chunk each, 20–40 µs apart; passing each on alone
+// costs a timer wake-up, two hand-offs and a write, so a burst of 50 fell behind the server that
+// produced it and left one after another, well after their time. Bytes that are due together
+// leave together, as they would on a wire.
 func (t *LatencyUsToxic) mergeDue(c *stream.StreamChunk, stub *toxics.ToxicStub) (next *stream.StreamChunk, delay time.Duration, closed bool) {
 	for {
 		select {

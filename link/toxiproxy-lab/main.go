@@ -43,7 +43,7 @@ func main() {
 	// crosses three goroutines (reader, toxic, writer); with several Ps each hand-off wakes
 	// another thread (a futex, a context switch) on cores the app, the databases and the load
 	// tool share. On 2 cores, at 78 ms and 200 connections, one P cut the proxy's CPU per portal
-	// page from 0.35 to 0.24 ms and gave the app 6-9 % more pages/s (docs/link.md).
+	// page from 0.35 to 0.24 ms and gave the app 5-9 % more pages/s (link/README.md).
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(1)
 	}
