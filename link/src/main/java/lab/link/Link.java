@@ -7,10 +7,10 @@ import java.util.Locale;
  * proxy), {@code lan} (0.19 ms RTT, thesis Fig. 4.2), {@code wan} (78 ms, thesis Fig. 4.3) or a
  * number of milliseconds of round-trip time ({@code 0} = proxies with no added latency).
  *
- * <p>The RTT is split downstream (the larger half) and upstream. A whole number of milliseconds
- * goes to Toxiproxy's own latency toxic, which counts whole milliseconds ({@link #downstreamMs});
- * anything finer, such as {@code lan}, to the lab's latency_us toxic ({@link #downstreamUs},
- * link/toxiproxy-lab), so {@code lan} adds its 0.19 ms on top of the proxy hop.
+ * <p>The RTT is split downstream (the larger half) and upstream, in microseconds, for the lab's
+ * latency_us toxic (link/toxiproxy-lab) at every RTT: {@code lan} adds its 0.19 ms on top of the
+ * proxy hop, and {@code wan} 78.0 ms where upstream's millisecond toxic, on Go's timers, added
+ * 79–80 and sent each pipelined reply on alone.
  */
 public record Link(String name, double rttMs) {
 
@@ -54,11 +54,6 @@ public record Link(String name, double rttMs) {
         return proxied() && rttMs > 0 && rttMs < 1;
     }
 
-    /** True when the RTT is a whole number of milliseconds (Toxiproxy's own latency toxic carries it). */
-    public boolean wholeMs() {
-        return rttMs == Math.rint(rttMs);
-    }
-
     /** Added latency on the server → client direction, whole microseconds (the larger half). */
     public long downstreamUs() {
         long total = Math.round(rttMs * 1000);
@@ -68,17 +63,6 @@ public record Link(String name, double rttMs) {
     /** Added latency on the client → server direction, whole microseconds. */
     public long upstreamUs() {
         return Math.round(rttMs * 1000) / 2;
-    }
-
-    /** Added latency on the server → client direction, whole milliseconds. */
-    public long downstreamMs() {
-        long total = Math.round(rttMs);
-        return total - total / 2;
-    }
-
-    /** Added latency on the client → server direction, whole milliseconds. */
-    public long upstreamMs() {
-        return Math.round(rttMs) / 2;
     }
 
     @Override

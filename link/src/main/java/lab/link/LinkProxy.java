@@ -8,8 +8,7 @@ import java.util.Map;
 
 /**
  * One Toxiproxy proxy (listen → upstream) and the toxics the lab puts on it: a link's RTT as
- * latency toxics (upstream's {@code latency} in whole milliseconds, the lab's {@code latency_us}
- * for anything finer: link/toxiproxy-lab), and the faults of {@code make faults} (silent server,
+ * the lab's {@code latency_us} toxics (link/toxiproxy-lab), and the faults of {@code make faults} (silent server,
  * reset peer, latency spike, bandwidth limit, disabled). Each setter replaces the toxic of the same name, so calls
  * are idempotent; {@link #clear()} removes them all.
  */
@@ -23,7 +22,7 @@ public final class LinkProxy {
     static final String SPIKE = "fault_latency_spike";
     static final String BANDWIDTH = "fault_bandwidth";
 
-    /** Upstream's latency toxic (attributes in ms) and the lab's (µs, link/toxiproxy-lab). */
+    /** Upstream's latency toxic (attributes in ms: the latency spike) and the lab's (µs, link/toxiproxy-lab: the RTT). */
     static final String LATENCY_MS = "latency";
     static final String LATENCY_US = "latency_us";
 
@@ -65,19 +64,12 @@ public final class LinkProxy {
     }
 
     /**
-     * Round-trip time {@code link} on this proxy, half each way (see {@link Link}): a whole
-     * number of milliseconds as upstream's latency toxics, anything finer as the lab's
-     * latency_us toxics; 0 ms = no toxic.
+     * Round-trip time {@code link} on this proxy, half each way (see {@link Link}), as the lab's
+     * latency_us toxics at every RTT, whole milliseconds included; 0 ms = no toxic.
      */
     public LinkProxy set(Link link) {
-        if (link.wholeMs()) {
-            delay(RTT_DOWN, ToxicDirection.DOWNSTREAM, LATENCY_MS, link.downstreamMs());
-            delay(RTT_UP, ToxicDirection.UPSTREAM, LATENCY_MS, link.upstreamMs());
-        } else {
-            delay(RTT_DOWN, ToxicDirection.DOWNSTREAM, LATENCY_US, link.downstreamUs());
-            delay(RTT_UP, ToxicDirection.UPSTREAM, LATENCY_US, link.upstreamUs());
-        }
-        return this;
+        delay(RTT_DOWN, ToxicDirection.DOWNSTREAM, LATENCY_US, link.downstreamUs());
+        return delay(RTT_UP, ToxicDirection.UPSTREAM, LATENCY_US, link.upstreamUs());
     }
 
     public LinkProxy rtt(double ms) {

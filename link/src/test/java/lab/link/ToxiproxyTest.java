@@ -193,14 +193,13 @@ class ToxiproxyTest {
         assertFalse(Link.parse("loopback").proxied());
         assertTrue(Link.parse("0").proxied());
         assertEquals(0.19, Link.parse("lan").rttMs());
-        assertEquals(39, Link.WAN.downstreamMs());
-        assertEquals(39, Link.WAN.upstreamMs());
-        assertEquals(3, Link.parse("5").downstreamMs());
-        assertEquals(2, Link.parse("5").upstreamMs());
-        assertFalse(Link.LAN.wholeMs(), "lan goes to the latency_us toxic");
+        assertEquals(39_000, Link.WAN.downstreamUs());
+        assertEquals(39_000, Link.WAN.upstreamUs());
+        assertEquals(2_500, Link.parse("5").downstreamUs());
+        assertEquals(2_500, Link.parse("5").upstreamUs());
+        assertEquals(2_501, Link.parse("5.001").downstreamUs(), "the odd microsecond goes downstream");
         assertEquals(95, Link.LAN.downstreamUs());
         assertEquals(95, Link.LAN.upstreamUs());
-        assertTrue(Link.WAN.wholeMs());
         assertThrows(IllegalArgumentException.class, () -> Link.parse("far"));
         assertThrows(IllegalArgumentException.class, () -> Link.parse("-1"));
     }
