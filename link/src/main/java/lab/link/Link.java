@@ -9,8 +9,8 @@ import java.util.Locale;
  *
  * <p>The RTT is split downstream (the larger half) and upstream, in microseconds, for the lab's
  * latency_us toxic (link/toxiproxy-lab) at every RTT: {@code lan} adds its 0.19 ms on top of the
- * proxy hop, and {@code wan} 78.0 ms where upstream's millisecond toxic, on Go's timers, added
- * 79–80 and sent each pipelined reply on alone.
+ * proxy hop, and at {@code wan} it sends the pipelined replies due together as one, where
+ * upstream's millisecond toxic sent each on alone.
  */
 public record Link(String name, double rttMs) {
 

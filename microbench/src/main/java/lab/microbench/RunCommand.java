@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import lab.microbench.pool.PoolKind;
 import lab.microbench.report.Environment;
+import lab.microbench.report.IdleCores;
 import lab.microbench.report.Meta;
 import lab.microbench.thesis.ThesisPlan;
 import picocli.CommandLine.ArgGroup;
@@ -40,17 +41,20 @@ final class RunCommand implements Callable<Integer> {
         ThesisPlan thesisPlan = length.thesisPlan();
         Set<Experiment> selected = Experiment.select(only);
         Files.createDirectories(where.out);
-        ExperimentRunner runner = new ExperimentRunner(plan, thesisPlan, pools, where.out, Environment.current());
-        runner.prepare(selected);
-        long t0 = System.nanoTime();
         int failed = 0;
-        for (Experiment e : selected) {
-            System.out.printf("[microbench] %s (%s) …%n", e.file, runner.planName(e));
-            Meta meta = runner.run(e);
-            failed += meta.parameters().containsKey(ExperimentRunner.FAILED) ? 1 : 0;
-            System.out.printf("[microbench] %s done in %.1f s%n", e.file, meta.seconds());
+        try (IdleCores idle = IdleCores.poll()) {
+            System.out.println("[microbench] idle cores: " + idle.state());
+            ExperimentRunner runner = new ExperimentRunner(plan, thesisPlan, pools, where.out, Environment.current(idle.state()));
+            runner.prepare(selected);
+            long t0 = System.nanoTime();
+            for (Experiment e : selected) {
+                System.out.printf("[microbench] %s (%s) …%n", e.file, runner.planName(e));
+                Meta meta = runner.run(e);
+                failed += meta.parameters().containsKey(ExperimentRunner.FAILED) ? 1 : 0;
+                System.out.printf("[microbench] %s done in %.1f s%n", e.file, meta.seconds());
+            }
+            System.out.printf("[microbench] %d experiment(s) in %.1f s%n", selected.size(), (System.nanoTime() - t0) / 1e9);
         }
-        System.out.printf("[microbench] %d experiment(s) in %.1f s%n", selected.size(), (System.nanoTime() - t0) / 1e9);
         where.writePages();
         return failed == 0 ? 0 : 1;
     }

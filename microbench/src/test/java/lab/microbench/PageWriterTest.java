@@ -23,7 +23,7 @@ class PageWriterTest {
                 List.of(new Plan.Throughput(2, List.of("stub"), List.of("NONE"))), 2, List.of("MARIADB"),
                 new Plan.Fairness(4, 2, 100, 1), new Plan.Overhead(2, 2, 2, 50, 10), 50);
         ExperimentRunner runner = new ExperimentRunner(tiny, ThesisPlan.smoke(), List.of(PoolKind.HIKARI, PoolKind.TOMCAT), out,
-                Environment.current());
+                Environment.current("polling: test"));
         runner.prepare(Experiment.POOLS);
         for (Experiment e : Experiment.POOLS) {
             runner.run(e);
@@ -36,6 +36,7 @@ class PageWriterTest {
         assertTrue(html.contains("getConnectionAsync"), "fairness rows");
         assertTrue(html.contains("Fairest in this run"), "fairness summary");
         assertTrue(html.contains("ops/ms"), "throughput table");
+        assertTrue(html.contains("polling: test"), "what idle cores did, in the machine table");
         assertTrue(html.contains("waterfall"), "waterfall chart");
         assertTrue(html.contains("DEAD_CONNECTION") || html.contains("RECOVERED"), "kill table");
         assertTrue(html.contains("Not run yet: no drivers results"), "missing experiments are said");

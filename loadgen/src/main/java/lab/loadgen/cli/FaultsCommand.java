@@ -9,6 +9,7 @@ import lab.loadgen.config.Instance;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.faults.Fault;
 import lab.loadgen.faults.FaultMatrix;
+import lab.loadgen.sweep.LoadLock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -83,8 +84,10 @@ public final class FaultsCommand implements Callable<Integer> {
                 serverStart == null ? List.of() : serverStart, targets.hosts(), connections,
                 FaultMatrix.timing(baseline, window, recoveryMax, quiet, 2),
                 System.out::println).isolating(isolate == null ? List.of() : isolate);
-        Path dir = matrix.run(instances, chosen, results.resultsDir);
-        System.out.println("faults: " + dir.resolve("index.html"));
-        return 0;
+        try (LoadLock lock = LoadLock.acquire("loadgen faults " + faults)) {
+            Path dir = matrix.run(instances, chosen, results.resultsDir);
+            System.out.println("faults: " + dir.resolve("index.html"));
+            return 0;
+        }
     }
 }

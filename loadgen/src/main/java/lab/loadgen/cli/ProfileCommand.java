@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import lab.loadgen.config.Instance;
 import lab.loadgen.metrics.Profiler;
+import lab.loadgen.sweep.LoadLock;
 import lab.loadgen.sweep.Profile;
 import lab.loadgen.tool.Measurement;
 import lab.loadgen.tool.ProcessRunner;
@@ -59,7 +60,12 @@ public final class ProfileCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no PID file " + pidFile + ": is the lab up natively (make up)? "
                     + "Profiling attaches to a process of this machine");
         }
-        long pid = Long.parseLong(Files.readString(pidFile).strip());
+        try (LoadLock lock = LoadLock.acquire("loadgen profile " + instance)) {
+            return profile(target, Long.parseLong(Files.readString(pidFile).strip()));
+        }
+    }
+
+    private int profile(Instance target, long pid) throws Exception {
         int c = connections != null ? connections
                 : Profile.MAP_LEVELS.getOrDefault(target.app(), List.of(50)).getLast();
         WrkTool wrk = WrkTool.find(wrkBinary);

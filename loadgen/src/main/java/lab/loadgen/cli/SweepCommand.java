@@ -11,6 +11,7 @@ import lab.loadgen.config.InstancesConf;
 import lab.loadgen.sweep.AppPlan;
 import lab.loadgen.sweep.FairPass;
 import lab.loadgen.sweep.JitWarmup;
+import lab.loadgen.sweep.LoadLock;
 import lab.loadgen.sweep.Profile;
 import lab.loadgen.sweep.SweepConfig;
 import lab.loadgen.sweep.SweepOrder;
@@ -152,7 +153,9 @@ public final class SweepCommand implements Callable<Integer> {
                 seed != null ? seed : System.currentTimeMillis(), wrk2Fraction, results.resultsDir, sharedMachine,
                 pidsDir, linkNeeded ? SweepLink.lab() : null, notes, isolate == null ? List.of() : isolate,
                 fairPass == null ? FairPass.none() : new FairPass(fairPass));
-        return new SweepRunner(config, System.out).run();
+        try (LoadLock lock = LoadLock.acquire("loadgen sweep --profile " + profile)) {
+            return new SweepRunner(config, System.out).run();
+        }
     }
 
     private int warmUp(List<Target> all) {

@@ -16,9 +16,10 @@ import lab.microbench.pool.Versions;
 
 /** The machine, servers and library versions a run measured with. */
 public record Environment(int cpus, long memoryMb, String cpuModel, String os, String jvm,
-                          String mariadb, String postgresql, Map<String, String> libraries) {
+                          String mariadb, String postgresql, Map<String, String> libraries, String idleCores) {
 
-    public static Environment current() {
+    /** @param idleCores what idle cores did during the run ({@link IdleCores#state()}) */
+    public static Environment current(String idleCores) {
         Map<String, String> libs = new LinkedHashMap<>();
         for (PoolKind p : PoolKind.values()) {
             libs.put(p.artifactId, p.version());
@@ -31,7 +32,7 @@ public record Environment(int cpus, long memoryMb, String cpuModel, String os, S
         return new Environment(Runtime.getRuntime().availableProcessors(), readMemoryMb(), readCpuModel(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
-                serverVersion(DriverKind.MARIADB), serverVersion(DriverKind.POSTGRESQL), libs);
+                serverVersion(DriverKind.MARIADB), serverVersion(DriverKind.POSTGRESQL), libs, idleCores);
     }
 
     /** The system's 1-minute load average (-1 where the OS does not tell). */

@@ -78,6 +78,7 @@ public abstract class Section {
                 Page.Row.text("memory", e.memoryMb() + " MB"),
                 Page.Row.text("OS", e.os()),
                 Page.Row.text("JVM", e.jvm()),
+                Page.Row.text("idle cores", e.idleCores() == null ? "not recorded (an older run)" : e.idleCores()),
                 Page.Row.text("MariaDB", e.mariadb()),
                 Page.Row.text("PostgreSQL", e.postgresql()),
                 Page.Row.text("libraries", e.libraries().toString())));
