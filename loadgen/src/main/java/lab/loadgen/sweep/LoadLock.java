@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
@@ -39,7 +40,11 @@ public final class LoadLock implements AutoCloseable {
 
     static LoadLock acquire(Path file, String what) {
         try {
+            boolean created = !Files.exists(file);
             FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            if (created) {
+                shareWithEveryUser(file);
+            }
             FileLock lock;
             try {
                 lock = channel.tryLock();
@@ -58,6 +63,15 @@ public final class LoadLock implements AutoCloseable {
             return new LoadLock(channel, lock);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the load lock " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The machine's one lock: a file left by root must not shut other users out (they open it to write). */
+    private static void shareWithEveryUser(Path file) {
+        try {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-rw-"));
+        } catch (IOException | UnsupportedOperationException e) {
+            // not POSIX, or not ours: the error names the file if another user cannot open it
         }
     }
 
