@@ -16,6 +16,7 @@ import lab.access.Mode;
 import lab.access.Rows;
 import lab.access.SourceUrl;
 import lab.data.Sources;
+import lab.link.IdleCores;
 import lab.link.LabLink;
 import lab.link.LabProxy;
 import lab.link.Link;
@@ -26,6 +27,7 @@ import lab.link.LinkProxy;
  * Calibrates a lab proxy to a link below a millisecond (lan) as Table 4.1 sees a link: 50
  * {@code SELECT 1} on one jdbc connection to the proxy's source, timed directly and through the
  * proxy in turn (lab.access.AddedLatency, lab.link.LinkCalibration). Prints what it set and saw.
+ * Idle cores poll while it measures (lab.link.IdleCores), as in the sweep and microbench that use the link.
  */
 record LabLinkCalibrator(Map<String, String> env) implements LabLink.Calibrator {
 
@@ -39,7 +41,8 @@ record LabLinkCalibrator(Map<String, String> env) implements LabLink.Calibrator 
                 .orElseThrow(() -> new IllegalArgumentException("proxy " + proxy.name() + " leads to no known source"));
         SourceUrl url = SourceUrl.parse(source.url(env));
         ClientOptions options = ClientOptions.defaults().withPoolSize(1).withQueryTimeout(TIMEOUT);
-        try (DbClient direct = DbClients.create(url, Mode.JDBC, options);
+        try (IdleCores idle = IdleCores.poll();
+             DbClient direct = DbClients.create(url, Mode.JDBC, options);
              DbClient via = DbClients.create(url.at(proxy.host(), proxy.port()), Mode.JDBC, options)) {
             LinkCalibration.Result r = LinkCalibration.calibrate(proxy, link,
                     () -> AddedLatency.perQueryMs(direct, via, LabLinkCalibrator::loop, QUERIES, LinkCalibration.PROBE_ROUNDS));

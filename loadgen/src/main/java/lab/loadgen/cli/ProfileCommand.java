@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import lab.link.IdleCores;
 import lab.loadgen.config.Instance;
 import lab.loadgen.metrics.Profiler;
 import lab.loadgen.sweep.LoadLock;
@@ -60,7 +61,9 @@ public final class ProfileCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no PID file " + pidFile + ": is the lab up natively (make up)? "
                     + "Profiling attaches to a process of this machine");
         }
-        try (LoadLock lock = LoadLock.acquire("loadgen profile " + instance)) {
+        // idle cores poll as in the map's sweep, so that its profiles see the same machine
+        try (LoadLock lock = LoadLock.acquire("loadgen profile " + instance); IdleCores idle = IdleCores.poll()) {
+            System.out.println("idle cores: " + idle.state());
             return profile(target, Long.parseLong(Files.readString(pidFile).strip()));
         }
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import lab.link.IdleCores;
 import lab.loadgen.config.HostResolver;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.sweep.AppPlan;
@@ -153,7 +154,8 @@ public final class SweepCommand implements Callable<Integer> {
                 seed != null ? seed : System.currentTimeMillis(), wrk2Fraction, results.resultsDir, sharedMachine,
                 pidsDir, linkNeeded ? SweepLink.lab() : null, notes, isolate == null ? List.of() : isolate,
                 fairPass == null ? FairPass.none() : new FairPass(fairPass));
-        try (LoadLock lock = LoadLock.acquire("loadgen sweep --profile " + profile)) {
+        try (LoadLock lock = LoadLock.acquire("loadgen sweep --profile " + profile); IdleCores idle = IdleCores.poll()) {
+            System.out.println("idle cores: " + idle.state());
             return new SweepRunner(config, System.out).run();
         }
     }

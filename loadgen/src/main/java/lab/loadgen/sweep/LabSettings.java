@@ -17,6 +17,7 @@ import lab.access.DbException;
 import lab.access.Row;
 import lab.access.SourceUrl;
 import lab.data.Sources;
+import lab.link.IdleCores;
 import lab.loadgen.AdminSql;
 import lab.loadgen.metrics.PrometheusText;
 
@@ -27,7 +28,8 @@ import lab.loadgen.metrics.PrometheusText;
  * did not measure the same lab ({@code make compare-runtimes}). Also whether the sessions to each
  * engine are encrypted ("mysql TLS": off or the protocol): loadgen's own session, opened with the
  * apps' setting ({@code LAB_DB_TLS_CA}, lab.access.DbTls), since TLS costs CPU on both ends of every
- * query. A value shared by every server or
+ * query. And what this machine's idle cores do (lab.link.IdleCores: a halting vCPU adds its wake-up
+ * to every round trip, which a link below a millisecond is measured against). A value shared by every server or
  * instance of its kind is given once; differing ones are all listed; one that cannot be read says so.
  */
 final class LabSettings {
@@ -59,6 +61,8 @@ final class LabSettings {
                 put(seen, "heap " + t.instance().app(), heap(t, http));
             }
         }
+        String idle = IdleCores.now();
+        put(seen, "idle cores", idle != null ? idle : "unreadable here (no readable /dev/cpu_dma_latency: not root, or a container)");
         Map<String, String> out = new TreeMap<>();
         seen.forEach((k, v) -> out.put(k, String.join(", ", v)));
         return out;

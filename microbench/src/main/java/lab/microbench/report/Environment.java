@@ -18,7 +18,7 @@ import lab.microbench.pool.Versions;
 public record Environment(int cpus, long memoryMb, String cpuModel, String os, String jvm,
                           String mariadb, String postgresql, Map<String, String> libraries, String idleCores) {
 
-    /** @param idleCores what idle cores did during the run ({@link IdleCores#state()}) */
+    /** @param idleCores what idle cores did during the run ({@link lab.link.IdleCores#state()}) */
     public static Environment current(String idleCores) {
         Map<String, String> libs = new LinkedHashMap<>();
         for (PoolKind p : PoolKind.values()) {

@@ -1,4 +1,4 @@
-package lab.microbench.report;
+package lab.link;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,6 +21,7 @@ class IdleCoresTest {
             assertTrue(idle.state().startsWith("polling"), idle.state());
             int limit = ByteBuffer.wrap(Files.readAllBytes(device)).order(ByteOrder.nativeOrder()).getInt();
             assertEquals(0, limit, "the QoS limit while held, µs");
+            assertEquals("polling: CPU latency QoS 0 µs", IdleCores.now());
         }
     }
 }

@@ -1,9 +1,11 @@
-package lab.microbench.report;
+package lab.link;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Keeps idle cores polling instead of halting while a run lasts: the kernel's CPU latency QoS
@@ -12,12 +14,14 @@ import java.nio.ByteOrder;
  * costs tens of µs: every blocking round trip pays that wake-up on both sides, so on loopback
  * Table 4.1's jdbc loop took 0.10 ms a query where the same call on a pool thread, whose core
  * never idled, took 0.05, and the 1 GbE link as the table saw it read half its calibration.
+ * microbench runs and load tests hold it, so that a link below a millisecond adds what it says.
  * Where the file cannot be written (not root, a container) the run goes on and says so;
- * {@code -Dmicrobench.idleCores=halt} leaves the cores to halt as the machine would.
+ * {@code -Dlab.idleCores=halt} leaves the cores to halt as the machine would.
  */
 public final class IdleCores implements AutoCloseable {
 
     static final String DEVICE = "/dev/cpu_dma_latency";
+    private static final int NO_REQUEST_US = 2_000_000_000;
 
     private final FileOutputStream held;
     private final String state;
@@ -28,8 +32,8 @@ public final class IdleCores implements AutoCloseable {
     }
 
     public static IdleCores poll() {
-        if ("halt".equals(System.getProperty("microbench.idleCores"))) {
-            return new IdleCores(null, "may halt: left to the kernel (-Dmicrobench.idleCores=halt)");
+        if ("halt".equals(System.getProperty("lab.idleCores"))) {
+            return new IdleCores(null, "may halt: left to the kernel (-Dlab.idleCores=halt)");
         }
         try {
             FileOutputStream out = new FileOutputStream(DEVICE);
@@ -45,6 +49,23 @@ public final class IdleCores implements AutoCloseable {
     /** What the run's cores did when idle, for the machine table. */
     public String state() {
         return state;
+    }
+
+    /**
+     * What idle cores do now, whoever asked for it: the kernel's CPU latency limit as the device
+     * reads back, or null where it cannot be read (not root, a container).
+     */
+    public static String now() {
+        try {
+            int limitUs = ByteBuffer.wrap(Files.readAllBytes(Path.of(DEVICE))).order(ByteOrder.nativeOrder()).getInt();
+            if (limitUs == 0) {
+                return "polling: CPU latency QoS 0 µs";
+            }
+            return limitUs >= NO_REQUEST_US ? "may halt: no CPU latency QoS request"
+                    : "may halt when a wake-up takes under " + limitUs + " µs: CPU latency QoS " + limitUs + " µs";
+        } catch (IOException | SecurityException | java.nio.BufferUnderflowException e) {
+            return null;
+        }
     }
 
     @Override
