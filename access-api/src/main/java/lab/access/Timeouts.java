@@ -1,28 +1,37 @@
 package lab.access;
 
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.Timeout;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
  * The one timer of the lab's clients and apps: time limits on stages ({@link #within}, what
- * {@link CompletableFuture#orTimeout} does) and delayed actions ({@link #after}), on one JDK
- * scheduler thread. Why not {@code orTimeout}: on JDK 25 its scheduler (the common pool's
- * {@code DelayScheduler}) is signalled for every limit set and every one cancelled, and wakes for
- * most of them (15,500 times for 10,000 limits set and cancelled 20 µs apart, {@code TimeoutsTest}).
- * A portal page sets 16 (one per call, one per panel) and cancels them within milliseconds: the
- * scheduler's wake-ups were 8 % of the nonblocking portal's CPU in its flame graph at 0 ms and 200
- * connections. Here a limit set later than the earliest one pending, and any limit cancelled, wakes
- * nobody; a tick every second stays pending as the earliest, so that calls made one at a time (a
- * session's queries in order) do not each wake the timer, as they did once per query.
+ * {@link CompletableFuture#orTimeout} does) and delayed actions ({@link #after}), on Netty's
+ * hashed timer wheel. A portal page sets 16 limits (one per call, one per panel) and cancels them
+ * within milliseconds, so setting and cancelling one must cost next to nothing:
+ * <ul>
+ *   <li>{@code orTimeout} (JDK 25's {@code DelayScheduler}) is signalled for every limit set and
+ *   cancelled, and woke for most of them: 8 % of the nonblocking portal's CPU at 0 ms and 200
+ *   connections;</li>
+ *   <li>a {@code ScheduledThreadPoolExecutor} wakes nobody when a limit is set behind the earliest,
+ *   but each set and cancel sifts its heap under one lock: 4.4 % of the nonblocking portal's CPU
+ *   at 78 ms and 200 connections, where some 2,500 limits are pending (2026-11-30 profile);</li>
+ *   <li>here a limit set is one entry in a lock-free queue and a cancel another; the wheel's thread
+ *   files and drops them once per {@link #TICK_MS} tick, whatever the rate.</li>
+ * </ul>
+ * A limit fires at the first tick at or after its deadline: never early, at most a tick late.
  */
 public final class Timeouts {
 
-    /** The standing tick: limits of a second or more are never the earliest, so setting one wakes nobody. */
-    private static final long TICK_MS = 1_000;
-    private static final ScheduledThreadPoolExecutor TIMER = timer();
+    /** The wheel's tick: a limit's lateness at most, and the timer thread's wake-ups (100 a second). */
+    static final long TICK_MS = 10;
+    private static final HashedWheelTimer TIMER = new HashedWheelTimer(task -> {
+        Thread thread = new Thread(task, "lab-timeouts");
+        thread.setDaemon(true);
+        return thread;
+    }, TICK_MS, TimeUnit.MILLISECONDS, 1024);
 
     private Timeouts() {
     }
@@ -35,29 +44,18 @@ public final class Timeouts {
         if (stage.isDone()) {
             return stage;
         }
-        ScheduledFuture<?> limit = after(millis, () -> stage.completeExceptionally(new TimeoutException()));
-        stage.whenComplete((value, error) -> limit.cancel(false));
+        Timeout limit = after(millis, () -> stage.completeExceptionally(new TimeoutException()));
+        stage.whenComplete((value, error) -> limit.cancel());
         return stage;
     }
 
     /** Runs {@code task} on the timer's thread in {@code millis} (it must not block); cancel the result to drop it. */
-    public static ScheduledFuture<?> after(long millis, Runnable task) {
-        return TIMER.schedule(task, Math.max(0, millis), TimeUnit.MILLISECONDS);
+    public static Timeout after(long millis, Runnable task) {
+        return TIMER.newTimeout(timeout -> task.run(), Math.max(0, millis), TimeUnit.MILLISECONDS);
     }
 
-    /** Limits and actions still waiting: a cancelled one leaves at once. */
-    static int pending() {
-        return TIMER.getQueue().size();
-    }
-
-    private static ScheduledThreadPoolExecutor timer() {
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread thread = new Thread(task, "lab-timeouts");
-            thread.setDaemon(true);
-            return thread;
-        });
-        timer.setRemoveOnCancelPolicy(true);
-        timer.scheduleAtFixedRate(() -> { }, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
-        return timer;
+    /** Limits and actions still waiting: a cancelled one leaves at the next tick. */
+    static long pending() {
+        return TIMER.pendingTimeouts();
     }
 }

@@ -171,8 +171,11 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
             if (error == null) {
                 result.complete(value);
             } else if (ForkJoin.unwrap(error) instanceof TimeoutException timeout) {
-                call.timedOut();
-                result.completeExceptionally(new SourceUnavailableException(source, why, timeout));
+                try {
+                    call.timedOut();
+                } finally { // the caller gets its timeout even if the engine's cancel fails
+                    result.completeExceptionally(new SourceUnavailableException(source, why, timeout));
+                }
             } else {
                 result.completeExceptionally(ForkJoin.unwrap(error));
             }

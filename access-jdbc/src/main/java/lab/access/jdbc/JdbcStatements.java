@@ -1,5 +1,6 @@
 package lab.access.jdbc;
 
+import io.netty.util.Timeout;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledFuture;
 import lab.access.Deadline;
 import lab.access.Rows;
 import lab.access.Timeouts;
@@ -73,17 +73,17 @@ final class JdbcStatements {
         }
         int socketBefore = budgetMs < timeoutMs ? shortenSocketWait(connection, budgetMs) : -1;
         try (PreparedStatement statement = prepare(connection, sql, params)) {
-            ScheduledFuture<?> cancel = cancelLater(statement, budgetMs);
+            Timeout cancel = cancelLater(statement, budgetMs);
             try {
                 return execution.run(statement);
             } catch (SQLException e) {
-                if (cancel.isDone()) { // our own cancel ended it: a timeout, as in every mode, not the server's error
+                if (cancel.isExpired()) { // our own cancel ended it: a timeout, as in every mode, not the server's error
                     throw new SQLTimeoutException(budgetMs < timeoutMs ? "no answer by the caller's deadline (cancelled after "
                             + budgetMs + " ms)" : "no answer within " + budgetMs + " ms (cancelled)", e);
                 }
                 throw e;
             } finally {
-                cancel.cancel(false);
+                cancel.cancel();
             }
         } finally {
             if (socketBefore >= 0) {
@@ -108,7 +108,7 @@ final class JdbcStatements {
     }
 
     /** The drivers ignore a cancel for a statement that is no longer running, so a late one is harmless. */
-    private ScheduledFuture<?> cancelLater(Statement statement, long afterMs) {
+    private Timeout cancelLater(Statement statement, long afterMs) {
         return Timeouts.after(afterMs, () -> CANCELS.execute(() -> {
             try {
                 statement.cancel();
