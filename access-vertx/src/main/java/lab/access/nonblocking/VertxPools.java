@@ -1,5 +1,7 @@
 package lab.access.nonblocking;
 
+import io.netty.channel.Channel;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.ClientSSLOptions;
 import io.vertx.core.net.NetClientOptions;
@@ -12,6 +14,7 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.ClientBuilder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.SqlConnectOptions;
 import java.util.concurrent.TimeUnit;
 import lab.access.ClientOptions;
@@ -20,7 +23,8 @@ import lab.access.SourceUrl;
 
 /**
  * Builds the Vert.x pool for a source: {@code maxSize = poolSize}; pipelining limit and the
- * prepared statement cache on both engines; connections spread over all event loops.
+ * prepared statement cache on both engines; connections spread over all event loops; statements
+ * sent together written together ({@link #writeTogether}).
  *
  * <p>Nothing waits forever: opening a connection is bounded by {@code connectTimeout}; so is the
  * wait for a pooled one, by the pool's own timer, which also drops the waiter. Its queue is
@@ -33,6 +37,7 @@ import lab.access.SourceUrl;
 final class VertxPools {
 
     private static final int KILLER_IDLE_SECONDS = 2;
+    private static final String FLUSH_CONSOLIDATION = "lab-flush-consolidation";
 
     private VertxPools() {
     }
@@ -80,7 +85,26 @@ final class VertxPools {
                     .setPipeliningLimit(options.pipeliningLimit())
                     .setSslMode(tls.on() ? io.vertx.pgclient.SslMode.VERIFY_FULL : io.vertx.pgclient.SslMode.DISABLE), source, tls));
         };
-        return builder.with(pool).with(transport).using(vertx).build();
+        return builder.with(pool).with(transport).withConnectHandler(VertxPools::writeTogether).using(vertx).build();
+    }
+
+    /**
+     * Statements sent together leave in one write. The SQL client flushes the socket after every
+     * statement it schedules, so a session's 5 pipelined queries went out as 5 TCP segments, each
+     * a write here, a chunk through the link and a read on the server. Netty's
+     * {@link FlushConsolidationHandler} holds a flush until the event loop has run the tasks
+     * already queued (or until the read in progress ends), so the statements scheduled meanwhile,
+     * by this session or by others on a shared lane, go out together. portal-nonblocking at 78 ms
+     * and 200 connections: 13.9 → 4.8 writes per page, about 10 % more pages/s (access-vertx/README.md).
+     * Called once per new connection, before the pool lends it.
+     */
+    private static void writeTogether(SqlConnection connection) {
+        Channel socket = Leased.socket(connection);
+        if (socket != null) {
+            socket.pipeline().addFirst(FLUSH_CONSOLIDATION, new FlushConsolidationHandler(
+                    FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
+        }
+        connection.close(); // lends it to the pool
     }
 
     private static SqlConnectOptions fill(SqlConnectOptions connect, SourceUrl source, DbTls tls) {

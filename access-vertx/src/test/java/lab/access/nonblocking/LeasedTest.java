@@ -1,18 +1,15 @@
 package lab.access.nonblocking;
 
+import static lab.access.nonblocking.OnePool.await;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.vertx.core.Vertx;
+import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import lab.access.ClientOptions;
-import lab.access.SourceUrl;
 import lab.data.Sources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,42 +22,28 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class LeasedTest {
 
-    private static final long WAIT_S = 10;
-
     @ParameterizedTest
     @EnumSource(names = {"CONTACTS_MYSQL", "CONTACTS_PG"})
     void abandonClosesThePooledConnectionsSocket(Sources source) throws Exception {
-        SourceUrl url = SourceUrl.parse(source.url());
-        ClientOptions options = ClientOptions.defaults().withPoolSize(1).withConnectTimeout(Duration.ofSeconds(3));
-        Vertx vertx = SharedVertx.acquire(1);
-        Pool pool = VertxPools.create(vertx, url, options, SharedVertx.eventLoops());
-        try {
-            SqlConnection connection = await(pool.getConnection().toCompletionStage().toCompletableFuture());
-            await(connection.query("SELECT 1").execute().toCompletionStage().toCompletableFuture());
+        try (OnePool one = OnePool.open(source)) {
+            Pool pool = one.pool();
+            SqlConnection connection = await(pool.getConnection());
+            await(connection.query("SELECT 1").execute());
             assertNotNull(Leased.socket(connection), "no route to the socket of " + connection.getClass().getName());
 
             CompletableFuture<Void> closed = new CompletableFuture<>();
             connection.closeHandler(ignored -> closed.complete(null));
             new Leased(connection, null).abandon();
 
-            await(closed); // a connection merely returned to the pool is never closed
-            ExecutionException after = assertThrows(ExecutionException.class,
-                    () -> connection.query("SELECT 1").execute().toCompletionStage().toCompletableFuture().get(WAIT_S, TimeUnit.SECONDS));
+            await(Future.fromCompletionStage(closed)); // a connection merely returned to the pool is never closed
+            ExecutionException after = assertThrows(ExecutionException.class, () -> await(connection.query("SELECT 1").execute()));
             assertNotNull(after.getCause());
-            SqlConnection next = await(pool.getConnection().toCompletionStage().toCompletableFuture());
+            SqlConnection next = await(pool.getConnection());
             try {
-                assertTrue(await(next.query("SELECT 1").execute().toCompletionStage().toCompletableFuture()).size() == 1,
-                        "the pool's replacement connection answers");
+                assertTrue(await(next.query("SELECT 1").execute()).size() == 1, "the pool's replacement connection answers");
             } finally {
                 next.close();
             }
-        } finally {
-            SharedVertx.Close.await(pool.close());
-            SharedVertx.release();
         }
-    }
-
-    private static <T> T await(CompletableFuture<T> future) throws Exception {
-        return future.get(WAIT_S, TimeUnit.SECONDS);
     }
 }

@@ -1,17 +1,12 @@
 package lab.access.nonblocking;
 
+import static lab.access.nonblocking.OnePool.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import lab.access.ClientOptions;
-import lab.access.SourceUrl;
 import lab.data.Sources;
 import org.junit.jupiter.api.Test;
 
@@ -21,16 +16,11 @@ import org.junit.jupiter.api.Test;
  */
 class ServerCancelTest {
 
-    private static final long WAIT_S = 10;
-
     @Test
     void aPooledConnectionIsAskedForItsIdOnce() throws Exception {
-        SourceUrl url = SourceUrl.parse(Sources.CONTACTS_MYSQL.url());
-        ClientOptions options = ClientOptions.defaults().withPoolSize(1).withConnectTimeout(Duration.ofSeconds(3));
-        Vertx vertx = SharedVertx.acquire(1);
-        Pool pool = VertxPools.create(vertx, url, options, SharedVertx.eventLoops());
-        ServerCancel cancel = new ServerCancel(url, null);
-        try {
+        try (OnePool one = OnePool.open(Sources.CONTACTS_MYSQL)) {
+            Pool pool = one.pool();
+            ServerCancel cancel = new ServerCancel(one.url(), null);
             SqlConnection first = await(pool.getConnection());
             long id = await(cancel.serverId(first));
             assertEquals(id, (long) await(first.query("SELECT CONNECTION_ID()").execute()).iterator().next().getLong(0));
@@ -51,9 +41,6 @@ class ServerCancelTest {
             } finally {
                 replacement.close();
             }
-        } finally {
-            SharedVertx.Close.await(pool.close());
-            SharedVertx.release();
         }
     }
 
@@ -61,9 +48,5 @@ class ServerCancelTest {
     private static long questions(SqlConnection connection) throws Exception {
         return Long.parseLong(await(connection.query("SHOW SESSION STATUS LIKE 'Questions'").execute()).iterator().next()
                 .getString(1));
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(WAIT_S, TimeUnit.SECONDS);
     }
 }
