@@ -48,9 +48,12 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
      * cores were busy, its CPU ceiling ({@code cpu}, {@link #cpuCeiling}): the pages/s they allow at
      * the CPU every part spent per success (app, link, databases, load tool, the rest), and by
      * Little's law the least mean reply the connections then see. A mode at its ceiling has no
-     * latency left to hide: the CPU, not the link, sets its reply. Empty strings where not measured.
+     * latency left to hide: the CPU, not the link, sets its reply. And where that ceiling binds at a
+     * round trip above 0 ms, the share of its 0 ms goodput it allows ({@code cap}, {@link #shareCap}),
+     * with the parts whose CPU per page grew or shrank. Empty strings where not measured.
      */
-    public record Kept(String mode, List<String> ofZero, List<String> ofBound, List<String> median, List<String> cpu) {
+    public record Kept(String mode, List<String> ofZero, List<String> ofBound, List<String> median, List<String> cpu,
+                       List<String> cap) {
     }
 
     /** A map needs at least this many levels and round trips to be one. */
@@ -167,17 +170,19 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             List<String> ofBound = new ArrayList<>();
             List<String> median = new ArrayList<>();
             List<String> cpu = new ArrayList<>();
+            List<String> cap = new ArrayList<>();
             for (double rtt : rtts) {
                 Point p = at.get(rtt);
                 median.add(p == null ? "" : medianInRtts(p));
                 cpu.add(p == null ? "" : cpuCeiling(p, level, cores));
+                cap.add(p == null || zero == null || p == zero ? "" : shareCap(p, zero, cores));
                 ofZero.add(p == null || zero == null || !(zero.requestsPerSec() > 0) ? "—"
                         : String.format(Locale.ROOT, "%.0f %%", p.requestsPerSec() / zero.requestsPerSec() * 100));
                 Double bound = p == null ? null : bound(app, p);
                 ofBound.add(bound == null ? "—" : String.format(Locale.ROOT, "%.0f %% of %.0f/s",
                         p.requestsPerSec() / bound * 100, bound));
             }
-            out.add(new Kept(s.mode(), ofZero, ofBound, median, cpu));
+            out.add(new Kept(s.mode(), ofZero, ofBound, median, cpu, cap));
         }
         return out;
     }
@@ -196,11 +201,11 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
      * split by part.
      */
     static String cpuCeiling(Point p, int level, int cores) {
-        Map<String, Double> parts = p.cost() == null ? null : p.cost().cpuMsPerSuccessByPart();
-        if (parts == null || parts.isEmpty() || cores <= 0 || p.requestsPerSec() == null) {
+        Map<String, Double> parts = parts(p);
+        if (parts.isEmpty() || cores <= 0 || p.requestsPerSec() == null) {
             return "";
         }
-        double msPerSuccess = parts.values().stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).sum();
+        double msPerSuccess = sum(parts);
         if (!(msPerSuccess > 0)) {
             return "";
         }
@@ -214,6 +219,65 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         String inRtts = rtt == null || rtt < 1 ? "" : String.format(Locale.ROOT, " (%.1f RTT)", leastMeanMs / rtt);
         return String.format(Locale.ROOT, "CPU-bound: %.2f ms of the machine's CPU a page on %d cores, at most %,.0f/s, so a mean reply ≥ %.0f ms%s",
                 msPerSuccess, cores, ceiling, leastMeanMs, inRtts);
+    }
+
+    /**
+     * Where the machine's cores bound a point (as in {@link #cpuCeiling}), the most of its 0 ms goodput
+     * they let it keep: its CPU ceiling there ÷ its goodput at 0 ms, and what moved the machine's CPU
+     * per page, the parts that changed by at least 0.01 ms, largest first: "on 2 cores at most 81 % of
+     * its 0 ms goodput: the machine's CPU a page 1.21 ms, +0.26 over 0 ms (toxiproxy (link) +0.12,
+     * app +0.05, postgresql +0.05, mariadb +0.02)". A mode below that share lost goodput to something
+     * else than CPU (queueing, its connections); a mode at it hides the latency but pays for it in CPU.
+     * "" where the ceiling does not bind or either point has no CPU split by part.
+     */
+    static String shareCap(Point p, Point zero, int cores) {
+        Map<String, Double> parts = parts(p);
+        Map<String, Double> zeroParts = parts(zero);
+        if (parts.isEmpty() || zeroParts.isEmpty() || cores <= 0 || p.requestsPerSec() == null
+                || zero.requestsPerSec() == null || !(zero.requestsPerSec() > 0)) {
+            return "";
+        }
+        double ms = sum(parts);
+        double ceiling = cores * 1000.0 / ms;
+        if (!(ms > 0) || p.requestsPerSec() / ceiling < Sentence.CPU_BOUND_SHARE) {
+            return "";
+        }
+        List<String> moved = new ArrayList<>();
+        List<String> names = new ArrayList<>(new TreeSet<>(parts.keySet()));
+        zeroParts.keySet().stream().filter(k -> !names.contains(k)).forEach(names::add); // a part gone at this RTT
+        // largest change first, as printed (to 0.01 ms), then by name
+        names.sort(Comparator.comparingLong((String part) -> -Math.round(Math.abs(delta(part, parts, zeroParts)) * 100))
+                .thenComparing(Comparator.naturalOrder()));
+        for (String part : names) {
+            double d = delta(part, parts, zeroParts);
+            if (Math.abs(d) >= 0.005) {
+                moved.add(String.format(Locale.ROOT, "%s %+.2f", part, d));
+            }
+        }
+        double share = ceiling / zero.requestsPerSec();
+        return String.format(Locale.ROOT, "on %d cores %s: the machine's CPU a page %.2f ms, %+.2f over 0 ms%s", cores,
+                share >= 1 ? "its 0 ms goodput fits" : String.format(Locale.ROOT, "at most %.0f %% of its 0 ms goodput", share * 100),
+                ms, ms - sum(zeroParts), moved.isEmpty() ? "" : " (" + String.join(", ", moved) + ")");
+    }
+
+    private static Map<String, Double> parts(Point p) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (p.cost() != null && p.cost().cpuMsPerSuccessByPart() != null) {
+            p.cost().cpuMsPerSuccessByPart().forEach((k, v) -> {
+                if (v != null) {
+                    out.put(k, v);
+                }
+            });
+        }
+        return out;
+    }
+
+    private static double sum(Map<String, Double> parts) {
+        return parts.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    private static double delta(String part, Map<String, Double> parts, Map<String, Double> zeroParts) {
+        return parts.getOrDefault(part, 0.0) - zeroParts.getOrDefault(part, 0.0);
     }
 
     private static Double measuredRtt(Point p) {

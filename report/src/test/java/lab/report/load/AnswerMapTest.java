@@ -234,6 +234,28 @@ class AnswerMapTest {
     }
 
     @Test
+    void whereTheCoresBoundAPointTheCellSaysTheShareOfTheZeroMsGoodputTheyAllowAndWhatMovedTheCpu() {
+        // 0 ms: 2,000 pages/s at 0.95 ms a page (1.9 of 2 cores); 78 ms: 1,540/s at 1.20 ms (1.85 cores)
+        Point zero = withParts(point(200, 0.0, 60, 300, 1990, 2000, 2010),
+                Map.of("app", 0.36, "toxiproxy (link)", 0.15, "postgresql", 0.15, "mariadb", 0.2, "rest", 0.09));
+        Point far = withParts(withPool(point(200, 78.0, 60, 300, 1530, 1540, 1550), 79.0),
+                Map.of("app", 0.41, "toxiproxy (link)", 0.27, "postgresql", 0.2, "mariadb", 0.23, "rest", 0.09));
+        List<AnswerMap.Kept> kept = AnswerMap.kept("portal", List.of(series("reactive", zero, far)), 200, List.of(0.0, 78.0), 2);
+        assertEquals("", kept.get(0).cap().get(0), "0 ms is what the others are set against");
+        // 2 cores ÷ 1.20 ms = 1,667/s = 83 % of 2,000; the rest did not move and is left out
+        assertEquals("on 2 cores at most 83 % of its 0 ms goodput: the machine's CPU a page 1.20 ms, +0.25 over 0 ms"
+                + " (toxiproxy (link) +0.12, app +0.05, postgresql +0.05, mariadb +0.03)", kept.get(0).cap().get(1));
+        Point slow = withParts(withPool(point(200, 78.0, 60, 300, 190, 200, 210), 79.0), Map.of("app", 1.0, "rest", 0.2));
+        assertEquals("", AnswerMap.shareCap(slow, zero, 2), "0.24 of 2 cores busy: the CPU caps nothing");
+        assertEquals("", AnswerMap.shareCap(far, point(200, 0.0, 60, 300, 2000), 2), "0 ms without its CPU split: no cap");
+        Point cheaper = withParts(withPool(point(200, 78.0, 60, 300, 2040, 2050, 2060), 79.0), Map.of("app", 0.3, "rest", 0.6));
+        // largest change first; equal ones by name
+        assertEquals("on 2 cores its 0 ms goodput fits: the machine's CPU a page 0.90 ms, -0.05 over 0 ms"
+                + " (rest +0.51, mariadb -0.20, postgresql -0.15, toxiproxy (link) -0.15, app -0.06)",
+                AnswerMap.shareCap(cheaper, zero, 2), "a CPU per page that did not grow caps nothing");
+    }
+
+    @Test
     void theMedianReplyIsCountedInRoundTripsFromAMillisecond() {
         Point far = withP50(withPool(point(200, 78.0, 60, 300, 1240), 80.0), 152.0);
         assertEquals("median 1.90 RTT", AnswerMap.medianInRtts(far));
