@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 
@@ -242,18 +243,20 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         if (!(ms > 0) || p.requestsPerSec() / ceiling < Sentence.CPU_BOUND_SHARE) {
             return "";
         }
-        List<String> moved = new ArrayList<>();
-        List<String> names = new ArrayList<>(new TreeSet<>(parts.keySet()));
-        zeroParts.keySet().stream().filter(k -> !names.contains(k)).forEach(names::add); // a part gone at this RTT
-        // largest change first, as printed (to 0.01 ms), then by name
-        names.sort(Comparator.comparingLong((String part) -> -Math.round(Math.abs(delta(part, parts, zeroParts)) * 100))
-                .thenComparing(Comparator.naturalOrder()));
+        // each part's change in hundredths of a ms, as printed; the largest first, equal ones by name
+        Map<String, Long> hundredths = new TreeMap<>();
+        TreeSet<String> names = new TreeSet<>(parts.keySet());
+        names.addAll(zeroParts.keySet()); // a part gone at this RTT moved too
         for (String part : names) {
-            double d = delta(part, parts, zeroParts);
-            if (Math.abs(d) >= 0.005) {
-                moved.add(String.format(Locale.ROOT, "%s %+.2f", part, d));
+            double d = parts.getOrDefault(part, 0.0) - zeroParts.getOrDefault(part, 0.0);
+            long h = Math.round(Math.abs(d) * 100) * (long) Math.signum(d);
+            if (h != 0) {
+                hundredths.put(part, h);
             }
         }
+        List<String> moved = hundredths.entrySet().stream()
+                .sorted(Comparator.comparingLong((Map.Entry<String, Long> e) -> -Math.abs(e.getValue())))
+                .map(e -> String.format(Locale.ROOT, "%s %+.2f", e.getKey(), e.getValue() / 100.0)).toList();
         double share = ceiling / zero.requestsPerSec();
         return String.format(Locale.ROOT, "on %d cores %s: the machine's CPU a page %.2f ms, %+.2f over 0 ms%s", cores,
                 share >= 1 ? "its 0 ms goodput fits" : String.format(Locale.ROOT, "at most %.0f %% of its 0 ms goodput", share * 100),
@@ -274,10 +277,6 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
 
     private static double sum(Map<String, Double> parts) {
         return parts.values().stream().mapToDouble(Double::doubleValue).sum();
-    }
-
-    private static double delta(String part, Map<String, Double> parts, Map<String, Double> zeroParts) {
-        return parts.getOrDefault(part, 0.0) - zeroParts.getOrDefault(part, 0.0);
     }
 
     private static Double measuredRtt(Point p) {
