@@ -38,6 +38,7 @@ COPY link/pom.xml link/
 COPY access-api/pom.xml access-api/
 COPY access-jdbc/pom.xml access-jdbc/
 COPY access-vertx/pom.xml access-vertx/
+COPY access-r2dbc/pom.xml access-r2dbc/
 COPY access-tests/pom.xml access-tests/
 COPY db-seed/pom.xml db-seed/
 COPY report/pom.xml report/

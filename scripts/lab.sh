@@ -109,9 +109,9 @@ url_of() { echo "http://$(rt_host "$1"):$(instance_field "$1" 4)$(instance_field
 
 table() { # instance…
   local n
-  printf '%-20s %-12s %-34s %s\n' INSTANCE MODE URL STATUS
+  printf '%-21s %-14s %-34s %s\n' INSTANCE MODE URL STATUS
   for n in "$@"; do
-    printf '%-20s %-12s %-34s %s\n' "$n" "$(instance_field "$n" 3)" "$(url_of "$n")" "$(instance_health "$(rt_host "$n")" "$n")"
+    printf '%-21s %-14s %-34s %s\n' "$n" "$(instance_field "$n" 3)" "$(url_of "$n")" "$(instance_health "$(rt_host "$n")" "$n")"
   done
 }
 

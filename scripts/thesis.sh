@@ -67,7 +67,9 @@ newest_run() {
 before=$(newest_run)
 # FAIR_POOL=1: the native lab restarts portal-threadpool fair for a pass (lab.sh hand-off); on
 # compose or swarm lab.sh leaves it out, and the claim says "not measured" with the reason
-make --no-print-directory loadtest PROFILE="$profile" APP=all FAIR_POOL=1 RESULTS_DIR="$results" || status=$?
+# the thesis' own access models: the WebFlux and R2DBC instances answer another question (the map's)
+make --no-print-directory loadtest PROFILE="$profile" APP=all MODES=jdbc,threadpool,nonblocking,virtual,reactive \
+  FAIR_POOL=1 RESULTS_DIR="$results" || status=$?
 run_dir=$(newest_run)
 if [ -n "$run_dir" ] && [ "$run_dir" != "$before" ] && [ -f "$run_dir/results.json" ]; then
   $MICRO page --out "$micro_dir" --load "$run_dir"

@@ -15,7 +15,8 @@ import java.time.Duration;
  * @param connectTimeout  opening a connection, and waiting for a pooled one (JDBC: a caller with a
  *                        deadline waits for a busy pool as long as it allows; access-api README)
  * @param queryTimeout    one call, from submission to result
- * @param eventLoops      {@code nonblocking}: Vert.x event-loop threads (0 = one per core)
+ * @param eventLoops      {@code nonblocking}, {@code r2dbc}: event-loop threads of the engine's shared
+ *                        Vert.x or Reactor Netty loops, set by the JVM's first client (0 = one per core)
  * @param multiplex       {@code nonblocking}: sessions' queries share the pool's pipelined connections
  *                        instead of leasing one each (transactions still get their own); see README
  * @param tls             TLS to the server: off, or verifying it against a CA ({@link DbTls})
@@ -88,7 +89,7 @@ public record ClientOptions(
     /** A copy with another queryTimeout: bound on one call, submission to result. */
     public ClientOptions withQueryTimeout(Duration v) { return edit(e -> e.queryTimeout = v); }
 
-    /** A copy with another eventLoops: Vert.x event loops, 0 = one per core. */
+    /** A copy with another eventLoops: Vert.x or Reactor Netty event loops, 0 = one per core. */
     public ClientOptions withEventLoops(int v) { return edit(e -> e.eventLoops = v); }
 
     /** A copy with another multiplex: {@code nonblocking} sessions share pipelined connections. */

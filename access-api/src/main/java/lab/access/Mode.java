@@ -16,7 +16,9 @@ public enum Mode {
     /** Vert.x SQL clients on non-blocking sockets: no thread waits per query. */
     NONBLOCKING("access-vertx"),
     /** JDBC with one virtual thread per call, bounded by the connection pool. */
-    VIRTUAL("access-jdbc");
+    VIRTUAL("access-jdbc"),
+    /** R2DBC drivers behind r2dbc-pool on Reactor Netty's event loops: the stack of Spring WebFlux's guides. */
+    R2DBC("access-r2dbc");
 
     /**
      * {@link #THREADPOOL} with the {@link ClientOptions.HandOff#FAIR fair} hand-off, the thesis' own
@@ -50,6 +52,7 @@ public enum Mode {
             case JDBC, VIRTUAL -> "";
             case THREADPOOL -> " executorThreads=" + o.executorThreads() + " handOff=" + o.handOff().name().toLowerCase(Locale.ROOT);
             case NONBLOCKING -> " pipelining=" + o.pipeliningLimit() + " multiplex=" + (o.multiplex() ? "on" : "off");
+            case R2DBC -> " eventLoops=" + (o.eventLoops() == 0 ? "cores" : o.eventLoops());
         };
     }
 

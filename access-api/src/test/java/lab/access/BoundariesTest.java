@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An engine's packages stay inside it: nothing outside access-jdbc names {@code lab.access.jdbc},
- * nothing outside access-vertx names {@code lab.access.nonblocking}, and {@code lab.access.spi}
+ * nothing outside access-vertx names {@code lab.access.nonblocking}, nothing outside access-r2dbc
+ * names {@code lab.access.r2dbc}, and {@code lab.access.spi}
  * (what engines implement and share) is named only by the access modules. Applications, tools and
  * their tests use {@code lab.access} alone and get an engine by mode. Scans every module's Java
  * source (main and test), so a stray import fails the build wherever it is.
@@ -29,8 +30,9 @@ class BoundariesTest {
     private static final Map<String, Set<String>> OWNERS = Map.of(
             "jdbc", Set.of("access-jdbc"),
             "nonblocking", Set.of("access-vertx"),
-            "spi", Set.of("access-api", "access-jdbc", "access-vertx"));
-    private static final Pattern NAMED = Pattern.compile("\\blab\\.access\\.(jdbc|nonblocking|spi)\\b");
+            "r2dbc", Set.of("access-r2dbc"),
+            "spi", Set.of("access-api", "access-jdbc", "access-vertx", "access-r2dbc"));
+    private static final Pattern NAMED = Pattern.compile("\\blab\\.access\\.(jdbc|nonblocking|r2dbc|spi)\\b");
 
     @Test
     void enginePackagesAreNamedOnlyInsideTheirModules() throws IOException {

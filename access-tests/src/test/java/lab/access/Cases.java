@@ -22,6 +22,11 @@ final class Cases {
 
     /** The JDBC-based modes (jdbc, threadpool, virtual). */
     static Stream<Arguments> jdbc() {
+        return all().filter(a -> a.get()[1] != Mode.NONBLOCKING && a.get()[1] != Mode.R2DBC);
+    }
+
+    /** The modes whose calls each lease a connection from a bounded pool and wait for it (not Vert.x's shared lanes). */
+    static Stream<Arguments> pooled() {
         return all().filter(a -> a.get()[1] != Mode.NONBLOCKING);
     }
 

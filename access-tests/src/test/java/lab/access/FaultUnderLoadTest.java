@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@code nonblocking} with multiplexing under closed-loop load — pool reads, multiplexed sessions
+ * The asynchronous engines ({@code nonblocking} with multiplexing, {@code r2dbc}) under closed-loop load — pool reads, multiplexed sessions
  * and transactions at once, as the shop's {@code /mix} and {@code /purchase} — while the link goes
  * silent (Toxiproxy {@code timeout 0}: bytes dropped, nothing answered) or resets every
  * connection, for a few seconds: every call ends (answer or error) within
@@ -73,19 +73,26 @@ class FaultUnderLoadTest {
         }
     }
 
+    /** The engines whose calls do not hold a thread, where a silent link is the engine's own problem to end. */
+    private static final List<Mode> MODES = List.of(Mode.NONBLOCKING, Mode.R2DBC);
+
     static Stream<Arguments> cases() {
-        return Stream.of(Engine.values()).flatMap(e -> Stream.of(Fault.values()).map(f -> Arguments.of(e, f)));
+        return Stream.of(Engine.values()).flatMap(e -> MODES.stream().flatMap(m -> Stream.of(Fault.values()).map(f -> Arguments.of(e, m, f))));
     }
 
-    @ParameterizedTest(name = "{0} {1}")
+    static Stream<Arguments> engineModes() {
+        return Stream.of(Engine.values()).flatMap(e -> MODES.stream().map(m -> Arguments.of(e, m)));
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}")
     @MethodSource("cases")
-    void everyCallEndsWithinItsTimeoutAndTheClientRecovers(Engine engine, Fault fault) throws Exception {
+    void everyCallEndsWithinItsTimeoutAndTheClientRecovers(Engine engine, Mode mode, Fault fault) throws Exception {
         SourceUrl direct = TestDb.url(engine);
         MeterRegistry registry = new SimpleMeterRegistry();
         ClientOptions options = TestDb.options().withPoolSize(POOL).withQueueBound(200).withMultiplex(true)
                 .withConnectTimeout(CONNECT).withQueryTimeout(QUERY);
         try (ProxiedSource proxy = new ProxiedSource(direct);
-             DbClient client = DbClients.create(proxy.via(direct), Mode.NONBLOCKING, options, registry)) {
+             DbClient client = DbClients.create(proxy.via(direct), mode, options, registry)) {
             Fire.warmUp(client);
             Load load = new Load(client);
             load.start();
@@ -98,8 +105,8 @@ class FaultUnderLoadTest {
             long recoveredMs = awaitRecovery(client, cleared);
             load.stop();
 
-            System.out.printf("FAULTLOAD %s %s: %d calls, %d failed, slowest read %d ms, slowest transaction %d ms, "
-                            + "recovered %d ms after clearing, last failure %d ms after clearing, hangs %s%n", engine.scheme, fault,
+            System.out.printf("FAULTLOAD %s %s %s: %d calls, %d failed, slowest read %d ms, slowest transaction %d ms, "
+                            + "recovered %d ms after clearing, last failure %d ms after clearing, hangs %s%n", engine.scheme, mode.id(), fault,
                     load.calls.get(), load.failed.get(), load.slowestRead.get(), load.slowestTransaction.get(), recoveredMs,
                     TimeUnit.NANOSECONDS.toMillis(load.lastFailure.get() - cleared), load.hangs);
             assertTrue(load.hangs.isEmpty(), "calls without an answer within " + BOUND_MS + " ms: " + load.hangs);
@@ -111,7 +118,7 @@ class FaultUnderLoadTest {
             while (inFlight(registry) > 0 && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
-            System.out.printf("FAULTLOAD %s %s: in flight %s, waiting for a connection %s, %d ms after stopping%n", engine.scheme, fault,
+            System.out.printf("FAULTLOAD %s %s %s: in flight %s, waiting for a connection %s, %d ms after stopping%n", engine.scheme, mode.id(), fault,
                     inFlight(registry), registry.get("access.queue.depth").gauge().value(), 5000 - TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
             assertEquals(0.0, inFlight(registry), "calls still in flight after the load stopped");
             long server = TestDb.serverConnections(engine);
@@ -131,14 +138,14 @@ class FaultUnderLoadTest {
      * closes the connection, and the server rolls back); once the link is back the same row can be
      * updated again, and the server has no connection beyond the pool.
      */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("lab.access.Cases#engines")
-    void rollbackAfterAnUnansweredStatementDoesNotWaitBehindIt(Engine engine) throws Exception {
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("engineModes")
+    void rollbackAfterAnUnansweredStatementDoesNotWaitBehindIt(Engine engine, Mode mode) throws Exception {
         SourceUrl direct = TestDb.url(engine);
         Duration query = Duration.ofSeconds(3);
         ClientOptions options = TestDb.options().withPoolSize(2).withConnectTimeout(CONNECT).withQueryTimeout(query);
         try (ProxiedSource proxy = new ProxiedSource(direct);
-             DbClient client = DbClients.create(proxy.via(direct), Mode.NONBLOCKING, options)) {
+             DbClient client = DbClients.create(proxy.via(direct), mode, options)) {
             Fire.warmUp(client);
             long t0;
             long failedMs;
@@ -153,8 +160,8 @@ class FaultUnderLoadTest {
             }
             long endedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             proxy.proxy().clearFaults();
-            System.out.printf("FAULTLOAD %s unanswered statement in a transaction: failed after %d ms, rolled back after %d ms%n",
-                    engine.scheme, failedMs, endedMs);
+            System.out.printf("FAULTLOAD %s %s unanswered statement in a transaction: failed after %d ms, rolled back after %d ms%n",
+                    engine.scheme, mode.id(), failedMs, endedMs);
             assertTrue(failedMs < query.toMillis() + 1500, "the statement failed after " + failedMs + " ms");
             assertTrue(endedMs < failedMs + 1500, "the rollback waited " + (endedMs - failedMs) + " ms");
             long updated = Fire.await(client.inTransaction(tx -> tx.update("UPDATE access_fault SET n = n + 1 WHERE id = ?", ROWS)));

@@ -74,6 +74,10 @@ class ModeThreadsTest {
                     assertTrue(completers.stream().allMatch(t -> t.getName().startsWith("virtual-" + engine.scheme + "-bench_access-")), names(completers));
                     assertTrue(peak.all() - before < 20, "virtual threads, few carriers: +" + (peak.all() - before));
                 }
+                case R2DBC -> {
+                    assertTrue(peak.all() - before < 20, "no thread per query: +" + (peak.all() - before));
+                    assertTrue(completers.stream().allMatch(t -> t.getName().startsWith("r2dbc-")), names(completers));
+                }
             }
             assertTrue(!completers.isEmpty(), "calls were observed");
         }
@@ -97,6 +101,7 @@ class ModeThreadsTest {
             case THREADPOOL -> name -> name.startsWith("threadpool-" + client.source().engine().scheme + "-bench_access-");
             case NONBLOCKING -> name -> name.startsWith("vert.x-");
             case VIRTUAL -> name -> name.startsWith("ForkJoinPool-");
+            case R2DBC -> name -> name.startsWith("r2dbc-");
         };
     }
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * How long a JDBC call waits for a pooled connection. A caller with a deadline waits for a busy pool
+ * How long a JDBC or R2DBC call waits for a pooled connection. A caller with a deadline waits for a busy pool
  * (every connection open and in use) as long as its deadline allows, not only {@code connectTimeout}:
  * a connection comes back when a call ends, and a page that gave up sooner had already had the
  * databases work for nothing. A caller without one waits {@code connectTimeout}, and so does anyone
@@ -30,7 +30,7 @@ class PoolWaitTest {
     private static final long SLACK_MS = 1_000;
 
     @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("lab.access.Cases#jdbc")
+    @MethodSource("lab.access.Cases#pooled")
     void aBusyPoolIsWaitedForUntilTheDeadlineButNotWithoutOne(Engine engine, Mode mode) throws Exception {
         ClientOptions options = TestDb.options().withPoolSize(1).withConnectTimeout(CONNECT);
         try (DbClient client = DbClients.create(TestDb.url(engine), mode, options)) {
@@ -54,7 +54,7 @@ class PoolWaitTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("lab.access.Cases#jdbc")
+    @MethodSource("lab.access.Cases#pooled")
     void aPoolWithoutConnectionsIsWaitedForOnlyTheConnectTimeout(Engine engine, Mode mode) throws Exception {
         SourceUrl nowhere = DownServerTest.onPort(TestDb.url(engine), DownServerTest.closedPort());
         try (DbClient client = DbClients.create(nowhere, mode, TestDb.options().withConnectTimeout(CONNECT))) {

@@ -14,7 +14,7 @@ import lab.data.Sources;
  * Everything an instance is told through its environment (README.md, "Configuration"). One mode
  * per instance; every bound has a default that lets one instance hold 10,000 connections.
  *
- * @param mode            {@code SHOP_MODE}: jdbc, threadpool, nonblocking or virtual (required)
+ * @param mode            {@code SHOP_MODE}: jdbc, threadpool, nonblocking, virtual or r2dbc (required)
  * @param port            {@code SHOP_PORT} (0 = any free port, for tests)
  * @param bind            {@code BIND}: the address to listen on (default 127.0.0.1, this machine only)
  * @param database        {@code SHOP_DB_URL}
@@ -90,7 +90,7 @@ public record ShopConfig(Mode mode, int port, String bind, SourceUrl database, i
     /**
      * Database connections per instance, the same in every mode so that modes compare fairly
      * (access README, "Connections per source"); {@code jdbc} on the event loops uses at most one
-     * per event loop of them. Nine instances share MySQL's max_connections = 4000.
+     * per event loop of them. Twelve instances share MySQL's max_connections = 4000.
      */
     static final int DEFAULT_POOL_SIZE = 20;
 

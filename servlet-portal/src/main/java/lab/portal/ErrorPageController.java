@@ -4,14 +4,16 @@ import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.servlet.ModelAndView;
 
-/** The container's error page ({@code /error}): unknown paths, wrong methods, anything unexpected. */
+/** Spring MVC: the container's error page ({@code /error}): unknown paths, wrong methods, anything unexpected ({@link Problem#of}). */
 @Controller
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 class ErrorPageController implements ErrorController {
 
     private static final Logger log = LoggerFactory.getLogger(ErrorPageController.class);
@@ -24,10 +26,6 @@ class ErrorPageController implements ErrorController {
         if (status.is5xxServerError() && request.getAttribute(RequestDispatcher.ERROR_EXCEPTION) instanceof Throwable t) {
             log.error("{} on {}", status.value(), path, t);
         }
-        return ErrorPages.page(status, switch (status) {
-            case NOT_FOUND -> "There is no page at " + path + ". The portal is at /.";
-            case METHOD_NOT_ALLOWED -> "The portal page only answers GET.";
-            default -> status.is4xxClientError() ? "The request was not understood." : "Something went wrong on our side; it has been logged.";
-        });
+        return ErrorPages.page(Problem.of(status, path), null);
     }
 }

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -21,19 +22,30 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * to reach 0 before the next repetition.
  */
 @Component
-class InFlight extends OncePerRequestFilter {
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+public class InFlight extends OncePerRequestFilter {
 
-    private final AtomicInteger inFlight = new AtomicInteger();
+    /** The path under which the lab's own probes are left out. */
+    public static final String PROBES = "/actuator/";
+
+    private final AtomicInteger inFlight;
 
     InFlight(MeterRegistry registry) {
+        this.inFlight = gauge(registry);
+    }
+
+    /** The gauge, on either web stack (WebFlux: {@code lab.portal.webflux.WebfluxInFlight}): the count it reads. */
+    public static AtomicInteger gauge(MeterRegistry registry) {
+        AtomicInteger inFlight = new AtomicInteger();
         Gauge.builder("http.server.requests.in.flight", inFlight, AtomicInteger::get)
                 .description("requests being served right now").register(registry);
+        return inFlight;
     }
 
     /** The lab's own probes (health, metrics) are left out: a scrape would count itself. */
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return request.getRequestURI().startsWith("/actuator/");
+        return request.getRequestURI().startsWith(PROBES);
     }
 
     @Override

@@ -4,7 +4,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.CompositeReactiveHealthContributor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -36,8 +38,16 @@ class ModeConfiguration {
 
     /** {@code /actuator/health} → components.sources.components.&lt;source id&gt;. */
     @Bean
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
     CompositeHealthContributor sources(PortalClients clients, PortalProperties properties) {
         return SourceHealth.of(clients, properties.healthTimeout());
+    }
+
+    /** The same on WebFlux, without blocking. */
+    @Bean(name = "sources")
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    CompositeReactiveHealthContributor reactiveSources(PortalClients clients, PortalProperties properties) {
+        return SourceHealth.reactive(clients, properties.healthTimeout());
     }
 
     private static String describe(PortalClients clients) {

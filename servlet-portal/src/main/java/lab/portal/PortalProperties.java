@@ -20,7 +20,7 @@ import org.springframework.boot.convert.DurationUnit;
  * queue sizes are per source: an instance opens four clients. Durations take a unit ({@code 500ms},
  * {@code 2s}); a bare number means seconds.
  *
- * @param mode             {@code PORTAL_MODE}
+ * @param mode             {@code PORTAL_MODE}: a mode, {@code reactive}, {@code webflux} or {@code webflux-vertx}
  * @param scale            {@code SCALE}: tiny, small or thesis; decides the contact count
  * @param contacts         {@code PORTAL_CONTACTS}: ids are drawn from 1..contacts (default: the scale's)
  * @param sources          source URLs by {@link Sources} name; blank = its env var's default (docs/DESIGN.md)
@@ -44,7 +44,7 @@ import org.springframework.boot.convert.DurationUnit;
  *                         ({@link PageDoor}), in turn, and a page's deadline starts once it is in. 0: no door.
  *                         Default: in the JDBC modes, as many as the page's four sources have connections
  *                         ({@code 4 × poolSize}); in {@code nonblocking} none (its pages share pipelined
- *                         connections, so the pools do not bound them); the reactive page has no door
+ *                         connections, so the pools do not bound them); the reactive and WebFlux pages have no door
  * @param doorWait         how long a page may wait at the door before it is refused with 503 (default: the
  *                         page timeout); a request is answered within {@code doorWait + pageTimeout}
  * @param healthTimeout    one source's ping in {@code /actuator/health}
@@ -87,7 +87,7 @@ public record PortalProperties(
             throw new IllegalArgumentException("portal.page-timeout must be > 0");
         }
         if (pagesInFlight == null) {
-            pagesInFlight = mode.reactive() || mode.access() == Mode.NONBLOCKING ? 0 : PortalSource.values().length * poolSize;
+            pagesInFlight = mode.stack() != Serving.Stack.JOINED || mode.access() == Mode.NONBLOCKING ? 0 : PortalSource.values().length * poolSize;
         }
         if (pagesInFlight < 0) {
             throw new IllegalArgumentException("portal.pages-in-flight (PORTAL_PAGES_IN_FLIGHT) must be >= 0 (0: no door)");

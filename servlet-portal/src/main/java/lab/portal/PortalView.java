@@ -16,11 +16,11 @@ import org.springframework.web.servlet.ModelAndView;
  * load tools do) gets it as 502, the same page, so that a tool that counts only status codes
  * counts it as a failure, not as throughput.
  */
-final class PortalView {
+public final class PortalView {
 
     /** The request header that asks for degraded pages as errors, and its value. */
-    static final String PREFER = "Prefer";
-    static final String STRICT = "handling=strict";
+    public static final String PREFER = "Prefer";
+    public static final String STRICT = "handling=strict";
 
     private PortalView() {
     }
@@ -40,7 +40,7 @@ final class PortalView {
     }
 
     /** Whether a Prefer header's comma-separated preferences include handling=strict. */
-    static boolean strict(String prefer) {
+    public static boolean strict(String prefer) {
         return prefer != null && Arrays.stream(prefer.split(","))
                 .map(p -> p.strip().replace("\"", "").toLowerCase(Locale.ROOT).replace(" ", ""))
                 .anyMatch(p -> p.equals(STRICT) || p.startsWith(STRICT + ";"));

@@ -1,7 +1,7 @@
 package lab.portal;
 
 /** The {@code ?seed=N} parameter: a whole number from 0 to {@link Long#MAX_VALUE}. */
-final class SeedParameter {
+public final class SeedParameter {
 
     private static final String RANGE = "a whole number from 0 to " + Long.MAX_VALUE;
 
@@ -25,7 +25,7 @@ final class SeedParameter {
     }
 
     /** A bad {@code ?seed=}: answered with 400 and a short page. */
-    static final class InvalidSeedException extends RuntimeException {
+    public static final class InvalidSeedException extends RuntimeException {
         InvalidSeedException(String message) {
             super(message, null, false, false);
         }

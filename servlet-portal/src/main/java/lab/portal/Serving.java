@@ -11,16 +11,33 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * How this instance serves a page: the access {@link Mode} of its clients, and whether the page is
- * reactive (a portal option, on {@code nonblocking} clients only): the 12 queries composed into a
- * {@code Mono}, so that Tomcat's thread is released while they run, instead of joined on it. Set
- * with {@code PORTAL_MODE} and {@code PORTAL_REACTIVE=true}; {@code PORTAL_MODE=reactive} is short
- * for {@code nonblocking} with the reactive page, and {@link #id()} names that pair {@code reactive}.
+ * How this instance serves a page: the access {@link Mode} of its clients and the web {@link Stack}
+ * that serves it. Spring MVC on Tomcat either joins the 12 queries on the request thread or, with
+ * the reactive page (on {@code nonblocking} clients only), composes them into a {@code Mono} so that
+ * Tomcat's thread is released while they run; Spring WebFlux on Reactor Netty composes them on
+ * either non-blocking client ({@code r2dbc} or {@code nonblocking}), with no request thread at all.
+ * Set with {@code PORTAL_MODE} (an {@link #id()}: a mode, {@code reactive}, {@code webflux},
+ * {@code webflux-vertx}) and {@code PORTAL_REACTIVE=true}.
  */
-public record Serving(Mode access, boolean reactive) {
+public record Serving(Mode access, Stack stack) {
+
+    /** The web stack that serves the page. */
+    public enum Stack {
+        /** Spring MVC on Tomcat; the request thread joins the page's queries. */
+        JOINED,
+        /** Spring MVC on Tomcat; the controller returns a Reactor {@code Mono} (the {@code reactive} instance). */
+        MONO,
+        /** Spring WebFlux on Reactor Netty; the controller returns a {@code Mono}. */
+        WEBFLUX
+    }
 
     /** The {@code PORTAL_MODE} value, and the id, of {@code nonblocking} with the reactive page. */
     static final String REACTIVE = "reactive";
+    /** The id of WebFlux on the R2DBC clients: the stack of Spring's own guides and TechEmpower's spring-webflux. */
+    static final String WEBFLUX = "webflux";
+    /** The id of WebFlux on the Vert.x clients: the same server as {@link #WEBFLUX}, the driver of {@code reactive}. */
+    static final String WEBFLUX_VERTX = "webflux-vertx";
+    private static final String FREEMARKER_AUTO_FLUSH = "spring.freemarker.settings.auto_flush";
     /** Thesis appendix A.3: Tomcat raised to 1,000 request threads for the blocking versions. */
     static final int BLOCKING_TOMCAT_THREADS = 1_000;
     /**
@@ -34,56 +51,84 @@ public record Serving(Mode access, boolean reactive) {
     static final int REACTIVE_TOMCAT_THREADS = Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
 
     public Serving {
-        if (reactive && access != Mode.NONBLOCKING) {
+        if (stack == Stack.MONO && access != Mode.NONBLOCKING) {
             throw new IllegalArgumentException("PORTAL_REACTIVE=true needs PORTAL_MODE=nonblocking, not " + access.id());
+        }
+        if (stack == Stack.WEBFLUX && !nonBlocking(access)) {
+            throw new IllegalArgumentException("WebFlux needs a non-blocking client (r2dbc or nonblocking), not " + access.id());
         }
     }
 
-    /** Every way to serve a page: each mode with the joined page, and nonblocking with the reactive one. */
+    /** The joined page ({@code reactive=false}) or the MVC reactive page on {@code access}. */
+    public Serving(Mode access, boolean reactive) {
+        this(access, reactive ? Stack.MONO : Stack.JOINED);
+    }
+
+    /**
+     * Every way to serve a page: each mode with the joined page, nonblocking with the reactive one,
+     * and WebFlux on each non-blocking client.
+     */
     public static List<Serving> all() {
         List<Serving> all = new ArrayList<>();
         for (Mode mode : Mode.values()) {
-            all.add(new Serving(mode, false));
+            all.add(new Serving(mode, Stack.JOINED));
         }
-        all.add(new Serving(Mode.NONBLOCKING, true));
+        all.add(new Serving(Mode.NONBLOCKING, Stack.MONO));
+        all.add(new Serving(Mode.R2DBC, Stack.WEBFLUX));
+        all.add(new Serving(Mode.NONBLOCKING, Stack.WEBFLUX));
         return List.copyOf(all);
     }
 
-    /** A {@code PORTAL_MODE} value: a mode id, or {@code reactive}. */
+    /** A {@code PORTAL_MODE} value: any {@link #id()}. */
     public static Serving valueOf(String text) {
         String wanted = text == null ? "" : text.trim();
         if (wanted.isEmpty()) {
             throw new IllegalArgumentException("PORTAL_MODE is not set; valid modes: " + valid());
         }
-        if (wanted.equalsIgnoreCase(REACTIVE)) {
-            return new Serving(Mode.NONBLOCKING, true);
-        }
-        try {
-            return new Serving(Mode.parse(wanted), false);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown PORTAL_MODE '" + wanted + "'; valid modes: " + valid(), e);
-        }
+        return all().stream().filter(s -> s.id().equalsIgnoreCase(wanted)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown PORTAL_MODE '" + wanted + "'; valid modes: " + valid()));
     }
 
     public static String valid() {
         return all().stream().map(Serving::id).collect(Collectors.joining(", "));
     }
 
-    /** The mode's id, or {@code reactive} for the reactive page: what pages, logs and results call this instance. */
+    /** The MVC page that returns a {@code Mono} on Tomcat ({@code reactive}). */
+    public boolean reactive() {
+        return stack == Stack.MONO;
+    }
+
+    /** Served by Spring WebFlux on Reactor Netty. */
+    public boolean webflux() {
+        return stack == Stack.WEBFLUX;
+    }
+
+    /** What pages, logs and results call this instance: the mode's id, {@code reactive}, {@code webflux} or {@code webflux-vertx}. */
     public String id() {
-        return reactive ? REACTIVE : access.id();
+        return switch (stack) {
+            case JOINED -> access.id();
+            case MONO -> REACTIVE;
+            case WEBFLUX -> access == Mode.R2DBC ? WEBFLUX : WEBFLUX_VERTX;
+        };
     }
 
     public String description() {
-        if (reactive) {
-            return "the 12 queries are composed into a Mono on the Vert.x clients; the Tomcat thread is released while they run";
-        }
-        return switch (access) {
-            case JDBC -> "the 12 queries run one after another on the Tomcat thread, which blocks on each";
-            case THREADPOOL -> "the 12 queries are forked on a bounded executor (unfair hand-off) and joined by the Tomcat thread";
-            case NONBLOCKING -> "the 12 queries are forked on the Vert.x clients (pipelined, no thread per query) and joined by the Tomcat thread";
-            case VIRTUAL -> "the 12 queries are forked on virtual threads and joined; Tomcat itself runs on virtual threads";
+        return switch (stack) {
+            case MONO -> "the 12 queries are composed into a Mono on the Vert.x clients; the Tomcat thread is released while they run";
+            case WEBFLUX -> "Spring WebFlux on Reactor Netty: the 12 queries are composed into a Mono on the "
+                    + (access == Mode.R2DBC ? "R2DBC clients (r2dbc-pool)" : "Vert.x clients (pipelined)") + "; no thread waits for them";
+            case JOINED -> switch (access) {
+                case JDBC -> "the 12 queries run one after another on the Tomcat thread, which blocks on each";
+                case THREADPOOL -> "the 12 queries are forked on a bounded executor (unfair hand-off) and joined by the Tomcat thread";
+                case NONBLOCKING -> "the 12 queries are forked on the Vert.x clients (pipelined, no thread per query) and joined by the Tomcat thread";
+                case VIRTUAL -> "the 12 queries are forked on virtual threads and joined; Tomcat itself runs on virtual threads";
+                case R2DBC -> "the 12 queries are forked on the R2DBC clients (r2dbc-pool, no thread per query) and joined by the Tomcat thread";
+            };
         };
+    }
+
+    private static boolean nonBlocking(Mode mode) {
+        return mode == Mode.NONBLOCKING || mode == Mode.R2DBC;
     }
 
     /**
@@ -91,12 +136,25 @@ public record Serving(Mode access, boolean reactive) {
      * (e.g. {@code SERVER_TOMCAT_THREADS_MAX}) or argument still overrides them.
      */
     Map<String, Object> springDefaults() {
+        if (webflux()) {
+            // both web stacks are on the class path, and Spring Boot would pick the servlet one
+            // flush at the end of the template: WebFlux's FreeMarkerView writes through an OutputStreamWriter
+            // it never flushes, and without it a page stopped at its first include (177 bytes). The templates
+            // are in the jar: their staleness is checked hourly, not every 5 s (lab.portal.webflux.EventLoopFreeMarkerView)
+            return Map.of("portal.mode", id(), "portal.serving", id(), "spring.main.web-application-type", "reactive",
+                    "spring.threads.virtual.enabled", false, FREEMARKER_AUTO_FLUSH, true,
+                    "spring.freemarker.settings.template_update_delay", "1h");
+        }
         Map<String, Object> defaults = new HashMap<>(Map.of(
                 "portal.mode", id(),
                 "portal.serving", id(),
-                "server.tomcat.threads.max", reactive ? REACTIVE_TOMCAT_THREADS : BLOCKING_TOMCAT_THREADS,
+                "spring.main.web-application-type", "servlet",
+                // no flush at the end of a template: a page that fits Tomcat's buffer goes out in one write with
+                // its Content-Length, instead of a flushed chunk and then the terminating chunk (two writes a page)
+                FREEMARKER_AUTO_FLUSH, false,
+                "server.tomcat.threads.max", reactive() ? REACTIVE_TOMCAT_THREADS : BLOCKING_TOMCAT_THREADS,
                 "spring.threads.virtual.enabled", access == Mode.VIRTUAL));
-        if (reactive) {
+        if (reactive()) {
             // Spring's default of 10 spare threads would be more than the maximum
             defaults.put("server.tomcat.threads.min-spare", REACTIVE_TOMCAT_THREADS);
         }
@@ -106,7 +164,7 @@ public record Serving(Mode access, boolean reactive) {
     /** As configured: {@code portal.mode}, made reactive by {@code portal.reactive=true}. */
     static Serving of(String mode, boolean reactive) {
         Serving serving = valueOf(mode);
-        return reactive ? new Serving(serving.access, true) : serving;
+        return reactive ? new Serving(serving.access, Stack.MONO) : serving;
     }
 
     private static Serving configured(ConditionContext context) {
@@ -114,7 +172,7 @@ public record Serving(Mode access, boolean reactive) {
                 context.getEnvironment().getProperty("portal.reactive", Boolean.class, false));
     }
 
-    /** Matches when the page is reactive: its controller returns a {@code Mono}. */
+    /** Matches when the MVC page is reactive: its controller returns a {@code Mono} to Tomcat. */
     static final class OnReactive implements Condition {
         @Override
         public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
@@ -122,11 +180,19 @@ public record Serving(Mode access, boolean reactive) {
         }
     }
 
-    /** Matches when the page is joined on the request thread (every mode without the reactive option). */
+    /** Matches when the page is joined on the request thread (Spring MVC without the reactive option). */
     static final class OnBlocking implements Condition {
         @Override
         public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
-            return !configured(context).reactive();
+            return configured(context).stack() == Stack.JOINED;
+        }
+    }
+
+    /** Matches when Spring WebFlux serves the page. */
+    public static final class OnWebflux implements Condition {
+        @Override
+        public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            return configured(context).webflux();
         }
     }
 }

@@ -6,11 +6,15 @@ import java.util.Map;
 import lab.access.DbClient;
 import lab.access.ForkJoin;
 import lab.access.Readiness;
+import lab.access.Timeouts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.CompositeReactiveHealthContributor;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
+import reactor.core.publisher.Mono;
 
 /**
  * One source in {@code /actuator/health}: UP once the mode's own client has warmed up its pool
@@ -41,13 +45,39 @@ final class SourceHealth implements HealthIndicator {
         return CompositeHealthContributor.fromMap(members);
     }
 
+    /**
+     * The same four members without blocking, for WebFlux: a blocking indicator would be run on
+     * Reactor's bounded-elastic pool, a dozen threads beside an app that otherwise has its event loops only.
+     */
+    static CompositeReactiveHealthContributor reactive(PortalClients clients, Duration timeout) {
+        Map<String, ReactiveHealthIndicator> members = new LinkedHashMap<>();
+        for (PortalSource source : PortalSource.values()) {
+            members.put(source.id(), new SourceHealth(clients.get(source), timeout)::check);
+        }
+        return CompositeReactiveHealthContributor.fromMap(members);
+    }
+
+    /** {@link #health()} without blocking; bounded by the lab's timer, not {@code Mono#timeout} (Reactor's parallel pool). */
+    Mono<Health> check() {
+        return Mono.fromCompletionStage(() -> Timeouts.within(readiness.check().toCompletableFuture(), timeout.toMillis()))
+                .map(SourceHealth::status).onErrorResume(e -> Mono.just(down(e)));
+    }
+
     @Override
     public Health health() {
         try {
-            return ForkJoin.join(readiness.check(), timeout) ? Health.up().build() : Health.down().build();
+            return status(ForkJoin.join(readiness.check(), timeout));
         } catch (RuntimeException e) {
-            LOG.info("health: {} is down: {}", client.source().address(), ForkJoin.unwrap(e).getMessage());
-            return Health.down().build();
+            return down(e);
         }
+    }
+
+    private static Health status(boolean up) {
+        return up ? Health.up().build() : Health.down().build();
+    }
+
+    private Health down(Throwable error) {
+        LOG.info("health: {} is down: {}", client.source().address(), ForkJoin.unwrap(error).getMessage());
+        return Health.down().build();
     }
 }

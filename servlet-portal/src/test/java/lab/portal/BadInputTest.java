@@ -28,8 +28,22 @@ class BadInputTest {
         assertThat(response.body()).contains(message);
     }
 
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+            "/?seed=abc                   | 400 | seed must be a whole number",
+            "/nope                        | 404 | There is no page at /nope",
+            "/actuator/env                | 404 | There is no page at /actuator/env",
+    })
+    void webfluxAnswersWithTheSameShortStyledPage(String path, int status, String message) {
+        Portal.Response response = Portal.shared(Serving.valueOf("webflux-vertx")).get(path);
+
+        assertThat(response.status()).isEqualTo(status);
+        assertStyledProblemPage(response, status);
+        assertThat(response.body()).contains(message);
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"virtual", "reactive"})
+    @ValueSource(strings = {"virtual", "reactive", "webflux"})
     void badSeedIs400InTheOtherControllerToo(Serving mode) {
         Portal.Response response = Portal.shared(mode).get("/?seed=abc");
 
@@ -37,9 +51,10 @@ class BadInputTest {
         assertStyledProblemPage(response, 400);
     }
 
-    @Test
-    void otherMethodsAre405() {
-        Portal.Response response = Portal.shared(Serving.valueOf("jdbc")).post("/");
+    @ParameterizedTest
+    @ValueSource(strings = {"jdbc", "webflux-vertx"})
+    void otherMethodsAre405(Serving mode) {
+        Portal.Response response = Portal.shared(mode).post("/");
 
         assertThat(response.status()).isEqualTo(405);
         assertStyledProblemPage(response, 405);

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** An unusable PORTAL_MODE stops the process at once, naming the valid modes. */
 class ModeStartupTest {
 
-    private static final String VALID = "jdbc, threadpool, nonblocking, virtual, reactive";
+    private static final String VALID = "jdbc, threadpool, nonblocking, virtual, r2dbc, reactive, webflux, webflux-vertx";
 
     @Test
     void unknownModeExitsAtOnceListingTheValidModes() throws Exception {
@@ -59,7 +59,17 @@ class ModeStartupTest {
         assertThat(Serving.valueOf("virtual").springDefaults()).containsEntry("spring.threads.virtual.enabled", true);
         assertThat(Serving.valueOf("reactive").springDefaults()).containsEntry("server.tomcat.threads.max", Serving.REACTIVE_TOMCAT_THREADS)
                 .containsEntry("server.tomcat.threads.min-spare", Serving.REACTIVE_TOMCAT_THREADS);
-        assertThat(Serving.valueOf("nonblocking").springDefaults()).doesNotContainKey("server.tomcat.threads.min-spare");
+        assertThat(Serving.valueOf("nonblocking").springDefaults()).doesNotContainKey("server.tomcat.threads.min-spare")
+                .containsEntry("spring.main.web-application-type", "servlet");
+    }
+
+    @Test
+    void webfluxRunsOnEitherNonBlockingClient() {
+        assertThat(Serving.valueOf("webflux")).isEqualTo(new Serving(Mode.R2DBC, Serving.Stack.WEBFLUX));
+        assertThat(Serving.valueOf("webflux-vertx")).isEqualTo(new Serving(Mode.NONBLOCKING, Serving.Stack.WEBFLUX));
+        assertThat(Serving.valueOf("webflux").springDefaults()).containsEntry("spring.main.web-application-type", "reactive")
+                .doesNotContainKey("server.tomcat.threads.max");
+        assertThatThrownBy(() -> new Serving(Mode.JDBC, Serving.Stack.WEBFLUX)).hasMessageContaining("non-blocking client");
     }
 
     private record Exit(int status, String stderr, Duration took) {

@@ -22,7 +22,7 @@ class OverloadTest {
     private static final Duration DRAIN = Duration.ofSeconds(10);
 
     @ParameterizedTest
-    @ValueSource(strings = {"threadpool", "reactive"})
+    @ValueSource(strings = {"threadpool", "reactive", "webflux-vertx", "webflux"})
     void aFullQueueAnswers503WithRetryAfter(Serving mode) throws InterruptedException {
         Map<String, String> tiny = Map.of("portal.pool-size", "1", "portal.queue-bound", "4", "portal.executor-threads", "1");
         try (Portal portal = Portal.start(mode, tiny)) {

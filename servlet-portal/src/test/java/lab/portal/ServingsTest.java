@@ -76,7 +76,7 @@ class ServingsTest {
 
     @Test
     void thePageGoesOutWholeWithItsLength() {
-        for (String mode : List.of("jdbc", "nonblocking", "reactive")) {
+        for (String mode : List.of("jdbc", "nonblocking", "reactive", "webflux", "webflux-vertx")) {
             Portal.Response page = Portal.shared(Serving.valueOf(mode)).get("/?seed=7");
             assertThat(page.contentLength()).as(mode + ": Content-Length, not chunks").isEqualTo(
                     (long) page.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
@@ -155,6 +155,22 @@ class ServingsTest {
         String executor = requestThread.substring(0, requestThread.indexOf("-exec-") + "-exec-".length());
         assertThat(Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith(executor)))
                 .hasSizeBetween(1, Serving.REACTIVE_TOMCAT_THREADS);
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"webflux, r2dbc-", "webflux-vertx, vert.x-eventloop-thread-"})
+    void webfluxServesOnNettyEventLoopsAndRendersWhereTheLastResultArrives(String mode, String clientThreads) {
+        Portal portal = Portal.shared(Serving.valueOf(mode));
+        PageData page = portal.get("/?seed=10").page();
+
+        // Reactor Netty's event loop fired the queries; the page was completed on the client's event loop
+        assertThat(page.fact("request-thread")).startsWith("reactor-http-");
+        assertThat(page.fact("joined-on")).startsWith(clientThreads);
+        assertThat(threads(page)).allSatisfy(t -> assertThat(t).startsWith(clientThreads));
+        List<CompletableFuture<Portal.Response>> views = IntStream.range(0, 50).mapToObj(i -> portal.getAsync("/?seed=" + i)).toList();
+        assertThat(views.stream().map(CompletableFuture::join)).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
+        assertThat(portal.context.getBean(org.springframework.web.reactive.result.view.freemarker.FreeMarkerViewResolver.class)
+                .resolveViewName("portal", java.util.Locale.ROOT).block()).isInstanceOf(lab.portal.webflux.EventLoopFreeMarkerView.class);
     }
 
     @Test

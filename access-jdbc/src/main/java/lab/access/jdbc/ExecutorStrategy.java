@@ -84,7 +84,7 @@ enum ExecutorStrategy {
             case JDBC -> CALLER;
             case THREADPOOL -> THREAD_POOL;
             case VIRTUAL -> VIRTUAL_THREADS;
-            case NONBLOCKING -> throw new IllegalArgumentException("nonblocking is not a JDBC mode");
+            case NONBLOCKING, R2DBC -> throw new IllegalArgumentException(mode.id() + " is not a JDBC mode");
         };
     }
 

@@ -7,6 +7,7 @@ import io.vertx.sqlclient.Tuple;
 import java.util.List;
 import java.util.function.Function;
 import lab.access.SourceUrl;
+import lab.access.spi.Placeholders;
 
 /** A statement as the driver wants it: {@code $n} placeholders on PostgreSQL, bound parameters. */
 final class Statements {

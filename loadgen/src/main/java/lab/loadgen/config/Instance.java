@@ -8,18 +8,24 @@ public record Instance(String name, String app, String mode, int port,
 
     /** The portal's mode that is an option over {@link Mode#NONBLOCKING} clients, not an access mode of its own. */
     public static final String REACTIVE = "reactive";
+    /** The portal on Spring WebFlux with {@link Mode#R2DBC} clients. */
+    public static final String WEBFLUX = "webflux";
+    /** The portal on Spring WebFlux with {@link Mode#NONBLOCKING} (Vert.x) clients. */
+    public static final String WEBFLUX_VERTX = "webflux-vertx";
     /** The mode column of an instance with no database access (the dashboard). */
     public static final String NO_MODE = "-";
 
     /**
      * The access mode the instance's data access runs on: the mode column parsed by {@link Mode#parse}
-     * (the portal's {@code reactive} runs on nonblocking clients), null for {@code -}. Refuses an
+     * (the portal's {@code reactive} and {@code webflux-vertx} run on nonblocking clients, its
+     * {@code webflux} on r2dbc ones), null for {@code -}. Refuses an
      * unknown mode.
      */
     public Mode accessMode() {
         return switch (mode) {
             case NO_MODE -> null;
-            case REACTIVE -> Mode.NONBLOCKING;
+            case REACTIVE, WEBFLUX_VERTX -> Mode.NONBLOCKING;
+            case WEBFLUX -> Mode.R2DBC;
             default -> Mode.parse(mode);
         };
     }

@@ -61,6 +61,7 @@ public record Variant(Mode mode, HandOff handOff, boolean pipelined) {
             case NONBLOCKING -> pipelined ? "Vert.x SQL client, all calls fired, pipelined (limit " + PIPELINED_LIMIT + ")"
                     : "Vert.x SQL client, all calls fired, pipelining off (limit 1)";
             case VIRTUAL -> "JDBC, one virtual thread per call, forked then joined";
+            case R2DBC -> "R2DBC driver behind r2dbc-pool, all calls fired";
         };
     }
 

@@ -79,10 +79,12 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
      * @param reason   why the cell is grey, in words; null when it answers
      * @param ranking  the asynchronous modes ranked where the rule separates them ("nonblocking ≈
      *                 reactive > virtual > threadpool"); null with fewer than two
+     * @param stackParts what the web server and the driver each contribute ({@link StackParts}); null
+     *                 where the cell has no pair of instances that differ in one of them only
      * @param losses   the modes that failed in every repetition here (a loss, shown in red)
      */
     public record Cell(int level, double rttMs, String answer, String winner, String best, String value, String ratio,
-                       String reason, String ranking, List<String> losses, Double ratioMedian, Double cpuLeftCores,
+                       String reason, String ranking, String stackParts, List<String> losses, Double ratioMedian, Double cpuLeftCores,
                        Double appCores) {
         public static final String ASYNC = "asynchronous";
         public static final String BLOCKING = "blocking";
@@ -359,7 +361,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             }
         });
         if (candidates.isEmpty()) {
-            return new Cell(level, rtt, null, null, null, "not measured", null, "not measured", null, List.of(), null,
+            return new Cell(level, rtt, null, null, null, "not measured", null, "not measured", null, null, List.of(), null,
                     null, null);
         }
         Verdict.Better better = measure.better();
@@ -367,10 +369,11 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         List<String> asyncModes = asyncModes(candidates, better);
         Verdict.Candidate jdbc = candidates.get(AppVerdict.BASELINE);
         String ranking = ranking(asyncModes, candidates, better);
+        String stackParts = StackParts.of(candidates, better);
         if (asyncModes.isEmpty() || jdbc == null) {
             String only = asyncModes.isEmpty() ? AppVerdict.BASELINE : asyncModes.getFirst();
             return new Cell(level, rtt, null, null, only, figure(measure, candidates.get(only)), null,
-                    asyncModes.isEmpty() ? "no asynchronous mode measured here" : "jdbc not measured here", ranking,
+                    asyncModes.isEmpty() ? "no asynchronous mode measured here" : "jdbc not measured here", ranking, stackParts,
                     losses, null, cpuLeft(points.get(only)), appCores(points.get(only)));
         }
         String best = best(asyncModes, candidates, better);
@@ -386,23 +389,23 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             Verdict.Candidate a = candidates.get(above);
             Spread ra = Pairwise.compare(above, a, AppVerdict.BASELINE, jdbc, better).ratio();
             return new Cell(level, rtt, null, null, above, figure(measure, a), ratioText(ra, jdbc),
-                    Flags.inWords(Pairwise.flagged(above, a)) + ", and it measured ahead of " + best, ranking, losses,
+                    Flags.inWords(Pairwise.flagged(above, a)) + ", and it measured ahead of " + best, ranking, stackParts, losses,
                     ratioMedian(ra), cpuLeft(points.get(above)), appCores(points.get(above)));
         }
         return switch (vsJdbc.outcome()) {
             case FIRST -> {
                 List<String> winners = winners(best, asyncModes, candidates, better);
                 yield new Cell(level, rtt, Cell.ASYNC, String.join(" ≈ ", winners), best, figure(measure, b), ratio, null,
-                        ranking, losses, ratioMedian, cpuLeft(bp), appCores(bp));
+                        ranking, stackParts, losses, ratioMedian, cpuLeft(bp), appCores(bp));
             }
             case SECOND -> new Cell(level, rtt, Cell.BLOCKING, AppVerdict.BASELINE, best, figure(measure, jdbc), ratio,
-                    null, ranking, losses, ratioMedian, cpuLeft(points.get(AppVerdict.BASELINE)),
+                    null, ranking, stackParts, losses, ratioMedian, cpuLeft(points.get(AppVerdict.BASELINE)),
                     appCores(points.get(AppVerdict.BASELINE)));
             case TIE -> new Cell(level, rtt, null, null, best, figure(measure, b), ratio,
-                    "the rule cannot separate " + best + " from jdbc", ranking, losses, ratioMedian, cpuLeft(bp),
+                    "the rule cannot separate " + best + " from jdbc", ranking, stackParts, losses, ratioMedian, cpuLeft(bp),
                     appCores(bp));
             case UNDECIDED -> new Cell(level, rtt, null, null, best, figure(measure, b), ratio,
-                    Flags.inWords(vsJdbc.why()), ranking, losses, ratioMedian, cpuLeft(bp), appCores(bp));
+                    Flags.inWords(vsJdbc.why()), ranking, stackParts, losses, ratioMedian, cpuLeft(bp), appCores(bp));
         };
     }
 

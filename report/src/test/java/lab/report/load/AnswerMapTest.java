@@ -65,6 +65,28 @@ class AnswerMapTest {
     }
 
     @Test
+    void aCellSaysWhatTheServerAndTheDriverEachContribute() {
+        List<Series> series = List.of(
+                series("jdbc", point(20, 0.0, 90, 30, 400, 410, 420), point(200, 0.0, 95, 300, 500, 510, 520),
+                        point(20, 20.0, 20, 300, 60, 62, 64), point(200, 20.0, 30, 2500, 80, 81, 82)),
+                series("reactive", point(20, 0.0, 95, 28, 390, 405, 425), point(200, 0.0, 98, 280, 800, 810, 820),
+                        point(20, 20.0, 60, 40, 300, 310, 320), point(200, 20.0, 99, 500, 480, 490, 500)),
+                series("webflux-vertx", point(20, 0.0, 95, 28, 390, 405, 425), point(200, 0.0, 98, 280, 1000, 1010, 1020),
+                        point(20, 20.0, 60, 40, 300, 310, 320), point(200, 20.0, 99, 500, 480, 490, 500)),
+                series("webflux", point(20, 0.0, 95, 28, 390, 405, 425), point(200, 0.0, 98, 280, 700, 705, 710),
+                        point(20, 20.0, 60, 40, 300, 310, 320), point(200, 20.0, 99, 500, 485, 490, 495)));
+        AnswerMap m = AnswerMap.of(AppVerdict.of("portal", "wrk", series), series, 2);
+
+        String zero = m.at("goodput", 200, 0.0).orElseThrow().stackParts();
+        assertTrue(zero.startsWith("server (on Vert.x): WebFlux ÷ MVC 1.25× ("), zero);
+        assertTrue(zero.contains("), WebFlux ahead · driver (on WebFlux): R2DBC ÷ Vert.x 0.70× ("), zero);
+        assertTrue(zero.endsWith("), Vert.x ahead"), zero);
+        String far = m.at("goodput", 200, 20.0).orElseThrow().stackParts();
+        assertTrue(far.contains("R2DBC ÷ Vert.x 1.00× (") && far.endsWith("no difference the rule can tell"), far);
+        assertNull(map().at("goodput", 200, 0.0).orElseThrow().stackParts(), "no pair that differs in one part only");
+    }
+
+    @Test
     void theSentenceAnswersFromTheCells() {
         assertEquals("Portal: asynchronous access serves more than jdbc in 2 of 4 cells, 2 cells have no clear answer. "
                 + "At 20 ms and 200 connections nonblocking serves 6.05× (5.86–6.25) jdbc; from 20 ms at 20 connections "

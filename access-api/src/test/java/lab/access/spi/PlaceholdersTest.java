@@ -1,4 +1,4 @@
-package lab.access.nonblocking;
+package lab.access.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

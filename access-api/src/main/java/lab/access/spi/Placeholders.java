@@ -1,15 +1,17 @@
-package lab.access.nonblocking;
+package lab.access.spi;
 
 /**
  * Rewrites JDBC-style {@code ?} placeholders to PostgreSQL's {@code $1..$n}, leaving alone
  * question marks inside string literals, quoted identifiers, dollar-quoted strings and comments.
+ * The API's SQL uses {@code ?} everywhere; the engines whose PostgreSQL driver wants {@code $n}
+ * (the Vert.x client, r2dbc-postgresql) rewrite it here.
  */
-final class Placeholders {
+public final class Placeholders {
 
     private Placeholders() {
     }
 
-    static String numbered(String sql) {
+    public static String numbered(String sql) {
         if (sql.indexOf('?') < 0) {
             return sql;
         }
