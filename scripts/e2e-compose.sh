@@ -5,7 +5,7 @@
 # and wrk2 left out (WRK2=off: it is built from github.com); oha comes with the local base image
 # (OHA=off: no cargo build in the image). Then the project's own docker-compose.yml at
 # SCALE=tiny: seeded row counts verified, every instance and the dashboard healthy in
-# containers, a smoke sweep from the loadgen container with all eleven series and oha's open loop,
+# containers, a smoke sweep from the loadgen container with all twelve series and oha's open loop,
 # one fault cell (`make faults` with its MariaDB containers stopped), `down` with volumes, and no
 # container, network, volume or daemon left behind. With DB_TLS=1, the app's sessions are encrypted
 # and a client without TLS is refused, in each database server's container. On the way: the instances go through

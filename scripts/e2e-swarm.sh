@@ -6,7 +6,7 @@
 # the thesis' database hosts); a private registry (scripts/images/registry.sh), so that the images
 # are pushed on build and the services run them by digest; the stack at SCALE=tiny
 # (scripts/lab.sh up, RUNTIME=swarm: seed task, health, LINK=0), seeded rows
-# verified, passwords only as secrets, one page per app with LINK=wan, a smoke sweep of all eleven
+# verified, passwords only as secrets, one page per app with LINK=wan, a smoke sweep of all twelve
 # instances as a loadgen task whose run comes back to ./results, each task on a node with its
 # label; then the stack, its volumes and secrets removed, the swarm left, the registry and the
 # daemon stopped, and nothing of it left behind.

@@ -90,7 +90,7 @@ public record ShopConfig(Mode mode, int port, String bind, SourceUrl database, i
     /**
      * Database connections per instance, the same in every mode so that modes compare fairly
      * (access README, "Connections per source"); {@code jdbc} on the event loops uses at most one
-     * per event loop of them. Eleven instances share MySQL's max_connections = 4000.
+     * per event loop of them. Twelve instances share MySQL's max_connections = 4000.
      */
     static final int DEFAULT_POOL_SIZE = 20;
 

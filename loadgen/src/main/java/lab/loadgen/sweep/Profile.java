@@ -84,7 +84,7 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
                     "shop", new AppPlan(List.of(1, 10), 5, 2, 5, 2, 0.5, 60, 2, 0)),
                     List.of("httperf", "wrk", OPEN_LOOP), List.of());
             // a low and a high level per mode, 3 repetitions of 10 s each; the fixed-rate tool at the
-            // low level: all eleven instances (nine took about 17 minutes on two cores)
+            // low level: all twelve instances (nine took about 17 minutes on two cores)
             case "quick" -> new Profile(name, Map.of(
                     "portal", new AppPlan(List.of(25, 500), 5, 10, 5, 10, 0.5, 60, 3, 2, List.of(25), List.of()),
                     "shop", new AppPlan(List.of(50, 1000), 5, 10, 5, 10, 0.5, 60, 3, 2, List.of(50), List.of())),

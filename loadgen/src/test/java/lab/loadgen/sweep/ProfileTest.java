@@ -33,10 +33,10 @@ class ProfileTest {
     private static final List<String> THESIS_PORTAL = List.of("jdbc", "threadpool", "nonblocking", "virtual", "reactive");
     private static final List<String> THESIS_SHOP = List.of("jdbc", "threadpool", "nonblocking", "virtual");
 
-    /** Every step of the map against every instance of the lab (6 portal, 5 shop modes). */
+    /** Every step of the map against every instance of the lab (7 portal, 5 shop modes). */
     private static List<Step> allInstances(Profile profile) {
         List<String> portal = new ArrayList<>(THESIS_PORTAL);
-        portal.add("webflux");
+        portal.addAll(List.of("webflux", "webflux-vertx"));
         List<String> shop = new ArrayList<>(THESIS_SHOP);
         shop.add("r2dbc");
         return instances(profile, portal, shop);
@@ -58,7 +58,7 @@ class ProfileTest {
     void theMapIsPlannedWithinItsBudgetOfAtMostTwentyFiveMinutes() {
         Profile map = Profile.named("map");
         List<Step> steps = allInstances(map);
-        assertEquals(88, steps.size(), "11 instances × 2 levels × 4 round trips");
+        assertEquals(96, steps.size(), "12 instances × 2 levels × 4 round trips");
         double planned = SweepRunner.plannedSec(steps);
         System.out.printf("map: planned %.0f s, budget %d s%n", planned, map.budgetSec());
         assertTrue(planned <= map.budgetSec(), "planned " + planned + " s, the minimum rounds and the warm-ups' caps");
