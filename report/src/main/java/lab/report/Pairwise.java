@@ -1,6 +1,7 @@
 package lab.report;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -24,9 +25,12 @@ import org.apache.commons.statistics.distribution.TDistribution;
  *       repetition of that side beats every one of the other and its median is at least
  *       {@link #CLEAR_EFFECT} × the other's; otherwise the two are <em>tied</em> (the rule cannot
  *       separate them);</li>
- *   <li>the side that is ahead must carry no flag; the side behind may carry only flags that lower
- *       its own figure ({@code errors}, {@code someRepetitionsFailed}: goodput already leaves the
- *       failures out). Any other flag leaves the pair <em>undecided</em>.</li>
+ *   <li>flags: either side may carry flags that only lower its own figure ({@code errors},
+ *       {@code someRepetitionsFailed}: goodput already leaves the failures out), the side ahead only
+ *       where higher is better (it is ahead in spite of them; a time of the successes alone could
+ *       gain from fast failures). A flag both sides carry in paired rounds, {@code interference}
+ *       (each round runs every mode once, so the other processes ran beside both), blocks nothing.
+ *       Any other flag leaves the pair <em>undecided</em>.</li>
  * </ol>
  * The sweep looks again after each added round (3 to 7 rounds): at {@link #LEVEL} 0.98 per look the
  * simulation in loadgen's DecisionRuleTest (drift and carry-over) finds false winners between
@@ -50,8 +54,10 @@ public final class Pairwise {
      * (200,000 simulated pairs); at the 5 % of DecisionRuleTest, never.
      */
     public static final double CLEAR_EFFECT = 1.5;
-    /** The flags a side behind may carry: they lower its own figure without making it unfair. */
-    static final Set<String> BEHIND_MAY_CARRY = Set.of("errors", "someRepetitionsFailed");
+    /** Flags that lower only their carrier's own figure: the side behind may carry them, and, where higher is better, the side ahead. */
+    static final Set<String> LOWER_OWN_FIGURE = Set.of("errors", "someRepetitionsFailed");
+    /** Flags that, carried by both sides of paired rounds, weighed on both alike. */
+    static final Set<String> SHARED_WHEN_PAIRED = Set.of("interference");
     static final String FAILED = "failed";
 
     /** Who is ahead: the first, the second, neither by the rule (tied), or no decision (flags, too few). */
@@ -95,14 +101,65 @@ public final class Pairwise {
             ratio = noOverlap(a, b); // the figure shown is then the ranges' own: min ÷ max to max ÷ min
         }
         if (stat == Outcome.TIE) {
-            String flagged = firstFlagged(nameA, a, nameB, b, Set.of());
+            Set<String> shared = sharedWhenPaired(a, b);
+            String flagged = firstFlagged(nameA, a, shared, nameB, b, shared);
             return flagged != null ? new Comparison(Outcome.UNDECIDED, ratio, flagged)
                     : new Comparison(Outcome.TIE, ratio, nameA + " ≈ " + nameB);
         }
         boolean firstAhead = stat == Outcome.FIRST;
-        String flagged = firstAhead ? firstFlagged(nameA, a, nameB, b, BEHIND_MAY_CARRY)
-                : firstFlagged(nameB, b, nameA, a, BEHIND_MAY_CARRY);
+        String flagged = firstAhead ? aheadFlagged(nameA, a, nameB, b, better) : aheadFlagged(nameB, b, nameA, a, better);
         return flagged != null ? new Comparison(Outcome.UNDECIDED, ratio, flagged) : new Comparison(stat, ratio, null);
+    }
+
+    /**
+     * The flags of {@code ahead} that keep it from being ahead of {@code behind} (null: of any rival,
+     * unpaired): all but those that lower only its own figure, where higher is better, and those
+     * both carry in paired rounds.
+     */
+    public static List<String> blocking(Verdict.Candidate ahead, Verdict.Candidate behind, Verdict.Better better) {
+        Set<String> may = aheadMayCarry(ahead, behind, better);
+        return ahead.flags().stream().filter(f -> !may.contains(f)).toList();
+    }
+
+    private static Set<String> aheadMayCarry(Verdict.Candidate ahead, Verdict.Candidate behind, Verdict.Better better) {
+        Set<String> may = new HashSet<>(behind == null ? Set.of() : sharedWhenPaired(ahead, behind));
+        if (better == Verdict.Better.HIGHER) {
+            may.addAll(LOWER_OWN_FIGURE);
+        }
+        return may;
+    }
+
+    /** The {@link #SHARED_WHEN_PAIRED} flags both carry, when their rounds pair; else none. */
+    private static Set<String> sharedWhenPaired(Verdict.Candidate a, Verdict.Candidate b) {
+        if (pairs(a.byRound(), b.byRound()).size() < MIN_REPETITIONS) {
+            return Set.of();
+        }
+        Set<String> shared = new HashSet<>(SHARED_WHEN_PAIRED);
+        shared.retainAll(a.flags());
+        shared.retainAll(b.flags());
+        return shared;
+    }
+
+    /** The first flag that stops {@code ahead} from being ahead of {@code behind}, in words; null when none. */
+    private static String aheadFlagged(String nameAhead, Verdict.Candidate ahead, String nameBehind,
+                                       Verdict.Candidate behind, Verdict.Better better) {
+        Set<String> behindMay = new HashSet<>(LOWER_OWN_FIGURE);
+        behindMay.addAll(sharedWhenPaired(ahead, behind));
+        return firstFlagged(nameAhead, ahead, aheadMayCarry(ahead, behind, better), nameBehind, behind, behindMay);
+    }
+
+    /**
+     * The margin of "no difference": a tie whose whole interval lies within 1 ÷ this to this is an
+     * equality, the outcome of a claim that says "the same" and the refutation of one that says
+     * "faster", "slower" or "degrades". Kept at the map's {@code EQUIVALENT} gap: a 10 % difference
+     * was the smallest that did not flip between two default runs back to back.
+     */
+    public static final double EQUIVALENCE = 1.10;
+
+    /** Whether the two are equal within ±{@link #EQUIVALENCE}: tied (unflagged), and the whole interval inside the margin. */
+    public static boolean equivalent(Comparison c) {
+        return c.outcome() == Outcome.TIE && c.ratio() != null && !Double.isNaN(c.ratio().median())
+                && c.ratio().min() >= 1 / EQUIVALENCE && c.ratio().max() <= EQUIVALENCE;
     }
 
     /** Whether more repetitions could still change the answer: the pair is tied, or too few were run. */
@@ -124,8 +181,9 @@ public final class Pairwise {
             return new Comparison(Outcome.UNDECIDED, inf, String.format(Locale.ROOT,
                     "too few repetitions (%s: %d, %d needed)", survivor, s.value().n(), MIN_REPETITIONS));
         }
-        if (!s.flags().isEmpty()) {
-            return new Comparison(Outcome.UNDECIDED, inf, flagged(survivor, s));
+        List<String> blocking = blocking(s, null, better);
+        if (!blocking.isEmpty()) {
+            return new Comparison(Outcome.UNDECIDED, inf, survivor + " flagged: " + String.join(", ", blocking));
         }
         return new Comparison(lossA ? Outcome.SECOND : Outcome.FIRST, inf, null);
     }
@@ -261,13 +319,14 @@ public final class Pairwise {
         return v.length < 2 ? 0 : s / (v.length - 1);
     }
 
-    /** The first flag, on the side ahead or beyond what the side behind may carry, in words; null when none. */
-    private static String firstFlagged(String nameAhead, Verdict.Candidate ahead, String nameBehind,
-                                       Verdict.Candidate behind, Set<String> behindMayCarry) {
-        if (!ahead.flags().isEmpty()) {
-            return flagged(nameAhead, ahead);
+    /** The first flag beyond what each side may carry, the side ahead's first, in words; null when none. */
+    private static String firstFlagged(String nameAhead, Verdict.Candidate ahead, Set<String> aheadMay,
+                                       String nameBehind, Verdict.Candidate behind, Set<String> behindMay) {
+        List<String> f = ahead.flags().stream().filter(x -> !aheadMay.contains(x)).toList();
+        if (!f.isEmpty()) {
+            return nameAhead + " flagged: " + String.join(", ", f);
         }
-        List<String> f = behind.flags().stream().filter(x -> !behindMayCarry.contains(x)).toList();
+        f = behind.flags().stream().filter(x -> !behindMay.contains(x)).toList();
         return f.isEmpty() ? null : nameBehind + " flagged: " + String.join(", ", f);
     }
 

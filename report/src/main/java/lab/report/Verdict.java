@@ -12,14 +12,14 @@ import java.util.Map;
  * spread and its ratio to a baseline mode; the best median is the candidate, and it is a clear
  * winner only when {@link Pairwise}'s rule separates it from every other mode measured (enough
  * repetitions, the interval of the ratio on its side of 1, an effect of at least
- * {@link Pairwise#MIN_EFFECT}, no flag on it, none on a rival beyond what lowers the rival's own
- * figure). A flagged value never wins.
+ * {@link Pairwise#MIN_EFFECT}, no flag on either side beyond what the rule lets each carry). A value
+ * flagged beyond what lowers its own figure (where higher is better) never wins.
  *
  * @param scenario what was measured, e.g. "200 connections" or "Table 4.1, PostgreSQL"
  * @param baseline the mode the ratios are to (its own ratio is 1)
  * @param modes    per mode in the order given: value, ratio to the baseline (null without the
  *                 baseline), repetitions and flags
- * @param winner   the best unflagged mode by median, null when none was measured
+ * @param winner   the best mode by median among those whose flags let them win, null when none was measured
  * @param runnerUp the mode that kept the winner from being clear, else the second best; null when
  *                 only one mode was measured
  * @param clear    true when the winner earned it against every other mode
@@ -132,12 +132,14 @@ public record Verdict(String scenario, String baseline, boolean higherIsBetter, 
         measured.sort(Comparator.<Map.Entry<String, Candidate>, Boolean>comparing(e -> e.getValue().isLoss())
                 .thenComparing(better == Better.HIGHER ? byMedian.reversed() : byMedian));
         Map.Entry<String, Candidate> best = measured.getFirst();
-        if (!best.getValue().flags().isEmpty()) {
-            // a flagged value never wins: the best clean one is named, the flag is the answer
-            String clean = measured.stream().filter(e -> e.getValue().flags().isEmpty()).map(Map.Entry::getKey)
+        List<String> blocking = blocking(best, measured, better);
+        if (!blocking.isEmpty()) {
+            // a value flagged beyond what its rivals' rounds or its own figure excuse never wins: the
+            // best clean one is named, the flag is the answer
+            String clean = measured.stream().filter(e -> blocking(e, measured, better).isEmpty()).map(Map.Entry::getKey)
                     .findFirst().orElse(null);
             return new Verdict(scenario, baseline, better == Better.HIGHER, modes, clean, best.getKey(), false,
-                    flagged(best.getKey(), best.getValue()));
+                    best.getKey() + " flagged: " + String.join(", ", blocking));
         }
         for (Map.Entry<String, Candidate> rival : measured.subList(1, measured.size())) {
             String why = beats(best, rival, better);
@@ -148,6 +150,17 @@ public record Verdict(String scenario, String baseline, boolean higherIsBetter, 
         }
         String second = measured.size() < 2 ? null : measured.get(1).getKey();
         return new Verdict(scenario, baseline, better == Better.HIGHER, modes, best.getKey(), second, true, null);
+    }
+
+    /** The flags that keep {@code mode} from being ahead of some other measured mode ({@link Pairwise#blocking}). */
+    private static List<String> blocking(Map.Entry<String, Candidate> mode, List<Map.Entry<String, Candidate>> measured,
+                                         Better better) {
+        List<Map.Entry<String, Candidate>> rivals = measured.stream().filter(e -> e != mode).toList();
+        if (rivals.isEmpty()) {
+            return Pairwise.blocking(mode.getValue(), null, better);
+        }
+        return rivals.stream().flatMap(r -> Pairwise.blocking(mode.getValue(), r.getValue(), better).stream())
+                .distinct().toList();
     }
 
     /** Null when {@code best} clearly beats {@code rival} by {@link Pairwise}'s rule, else why not. */
@@ -163,10 +176,6 @@ public record Verdict(String scenario, String baseline, boolean higherIsBetter, 
     /** a ÷ b with the interval {@link Pairwise}'s rule uses. */
     public static Spread ratio(Candidate a, Candidate b) {
         return Pairwise.ratio(a, b);
-    }
-
-    private static String flagged(String mode, Candidate c) {
-        return Pairwise.flagged(mode, c);
     }
 
     /** The winner's id (e.g. nonblocking), "no clear winner (nonblocking ≈ jdbc)", "too few repetitions (...)", "x flagged: ..." or "not measured". */

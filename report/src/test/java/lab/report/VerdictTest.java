@@ -87,14 +87,45 @@ class VerdictTest {
     }
 
     @Test
-    void aFlaggedBestNeverWinsAndTheAnswerNamesTheFlag() {
-        // shop-nonblocking answering fast 503s: the highest median, but flagged for its errors
+    void errorsOnTheBestLowerOnlyItsOwnGoodput() {
+        // shop-nonblocking answering fast 503s: its goodput leaves them out, and is still ahead
+        // (old rule: a flagged value never won, jdbc was named and the answer was "nonblocking flagged: errors")
         Verdict v = Verdict.decide("10 connections", measured(
                 "jdbc", List.of(2000.0, 2020.0, 2040.0), List.of(),
                 "nonblocking", List.of(3880.0, 3890.0, 3900.0), List.of("errors")), "jdbc", Verdict.Better.HIGHER);
+        assertTrue(v.clear(), v.summary());
+        assertEquals("nonblocking", v.winner());
+    }
+
+    @Test
+    void errorsOnTheFastestStillKeepItFromWinningOnTime() {
+        // a time of the successes alone could gain from fast failures: the flag is the answer
+        Verdict v = Verdict.decide("10 connections", measured(
+                "jdbc", List.of(20.0, 20.2, 20.4), List.of(),
+                "nonblocking", List.of(10.0, 10.1, 10.2), List.of("errors")), "jdbc", Verdict.Better.LOWER);
         assertFalse(v.clear());
-        assertEquals("jdbc", v.winner(), "the best unflagged mode is named, not declared");
+        assertEquals("jdbc", v.winner(), "the best mode whose flags let it win is named, not declared");
         assertEquals("nonblocking flagged: errors", v.summary());
+    }
+
+    @Test
+    void interferenceOnBothSidesOfPairedRoundsBlocksNothing() {
+        // each round runs every mode once: the other processes ran beside both
+        // (old rule: any flag on the side ahead left the pair undecided)
+        Map<String, Verdict.Candidate> paired = new LinkedHashMap<>();
+        paired.put("jdbc", Verdict.Candidate.ofRounds(List.of(100.0, 110.0, 95.0, 105.0), List.of("interference")));
+        paired.put("nonblocking", Verdict.Candidate.ofRounds(List.of(200.0, 215.0, 190.0, 212.0), List.of("interference")));
+        Verdict v = Verdict.decide("c", paired, "jdbc", Verdict.Better.HIGHER);
+        assertTrue(v.clear(), v.summary());
+        assertEquals("nonblocking", v.winner());
+        // on one side only, or unpaired, it still leaves the question open
+        Map<String, Verdict.Candidate> oneSide = new LinkedHashMap<>(paired);
+        oneSide.put("jdbc", Verdict.Candidate.ofRounds(List.of(100.0, 110.0, 95.0, 105.0), List.of()));
+        assertEquals("nonblocking flagged: interference", Verdict.decide("c", oneSide, "jdbc", Verdict.Better.HIGHER).summary());
+        Verdict unpaired = Verdict.decide("c", measured(
+                "jdbc", List.of(100.0, 110.0, 95.0), List.of("interference"),
+                "nonblocking", List.of(200.0, 215.0, 190.0), List.of("interference")), "jdbc", Verdict.Better.HIGHER);
+        assertFalse(unpaired.clear());
     }
 
     @Test

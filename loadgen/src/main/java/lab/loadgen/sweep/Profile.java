@@ -37,7 +37,7 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
 
     /** The thesis measured over 1 GbE: its profile puts the link at lan. */
     static final List<Double> THESIS_LINK = List.of(Link.LAN.rttMs());
-    /** The portal also at wan, the thesis' Internet link (Figure 4.9). */
+    /** The portal also at wan, an Internet link (the thesis' Figure 4.3 for pipelining; its load tests ran at lan only). */
     static final List<Double> THESIS_PORTAL_LINKS = List.of(Link.LAN.rttMs(), Link.WAN.rttMs());
     /**
      * PROFILE=thesis' levels: the portal from 1 to 1,000 with steps around its knee near 400 (the

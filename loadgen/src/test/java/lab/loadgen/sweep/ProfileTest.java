@@ -96,7 +96,7 @@ class ProfileTest {
             List<Integer> portal = p.plan("portal").levels();
             assertTrue(portal.contains(400) && portal.stream().anyMatch(l -> l <= 50), name + " portal " + portal);
             assertTrue(p.plan("shop").levels().contains(10_000), name + " shop " + p.plan("shop").levels());
-            assertEquals(List.of(Link.LAN.rttMs(), Link.WAN.rttMs()), p.plan("portal").rttsMs(), "Figure 4.9 at wan");
+            assertEquals(List.of(Link.LAN.rttMs(), Link.WAN.rttMs()), p.plan("portal").rttsMs(), "the portal also at wan");
             assertEquals(List.of(Link.LAN.rttMs()), p.plan("shop").rttsMs());
         }
         assertTrue(Profile.named("thesis").plan("portal").levels().stream().anyMatch(l -> l > 400), "past the knee");

@@ -164,7 +164,11 @@ class ThesisPageTest {
                 "Figure 4.8", "Figure 4.9", "Every claim")) {
             assertTrue(html.contains(section), section);
         }
-        assertTrue(html.contains("Figure 4.9: portal") && html.contains("wan (78 ms RTT)"), "the Internet figure at wan");
+        // the thesis' Figure 4.9 is the shop's reply time (old page: a portal chart at 78 ms under that name)
+        assertTrue(html.contains("Figure 4.9: shop, mean reply time"), "Figure 4.9 is the shop's reply time");
+        assertTrue(html.contains("Figure 4.7: portal, mean reply time"), "Figure 4.7 is the portal's reply time");
+        assertTrue(html.contains(LoadFigures.BEYOND + ": portal") && html.contains("wan (78 ms RTT)"),
+                "the portal at wan, not called a thesis figure");
         assertTrue(html.contains("on the thesis&#39; link (lan: 0.19 ms asked, 0.21 ms measured RTT)"), "link asked and measured");
         assertTrue(html.contains("Figure 4.8: shop") && html.contains("<td>10000</td>"), "the shop up to 10,000");
         // every claim of both sets is listed once under "Every claim", and counted in the summary (off-setting ones apart)

@@ -418,12 +418,15 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         return r == null || Double.isNaN(r.median()) ? null : r.median();
     }
 
-    /** The asynchronous modes, the best first: clean before flagged, losses last, then by median. */
+    /**
+     * The asynchronous modes, the best first: those whose flags let them be ahead (none, or only
+     * what lowers their own figure where higher is better) before the flagged, losses last, then by median.
+     */
     private static List<String> asyncModes(Map<String, Verdict.Candidate> candidates, Verdict.Better better) {
         Comparator<Map.Entry<String, Verdict.Candidate>> byMedian = Comparator.comparingDouble(e -> e.getValue().value().median());
         return candidates.entrySet().stream().filter(e -> !e.getKey().equals(AppVerdict.BASELINE))
                 .sorted(Comparator.<Map.Entry<String, Verdict.Candidate>, Boolean>comparing(e -> e.getValue().isLoss())
-                        .thenComparing(e -> !e.getValue().flags().isEmpty())
+                        .thenComparing(e -> !Pairwise.blocking(e.getValue(), null, better).isEmpty())
                         .thenComparing(better == Verdict.Better.HIGHER ? byMedian.reversed() : byMedian))
                 .map(Map.Entry::getKey).toList();
     }
@@ -439,7 +442,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         double b = candidates.get(best).value().median();
         return asyncModes.stream().filter(m -> !m.equals(best)).filter(m -> {
             Verdict.Candidate c = candidates.get(m);
-            if (c.isLoss() || c.flags().isEmpty()) {
+            if (c.isLoss() || Pairwise.blocking(c, null, better).isEmpty()) {
                 return false;
             }
             return (better == Verdict.Better.HIGHER ? c.value().median() / b : b / c.value().median()) >= EQUIVALENT;

@@ -11,6 +11,7 @@ import lab.report.JudgedLink;
 import lab.report.load.LoadClaims;
 import lab.report.results.JmhScore;
 import lab.report.Claim;
+import lab.report.Pairwise;
 import lab.report.Claim.Status;
 import lab.report.Spread;
 import lab.report.Verdict;
@@ -147,7 +148,8 @@ public final class MicroClaims {
     private static Claim tablePoolSlower(String link, String engine, List<JmhScore> scores, JudgedLink on) {
         String source = "Table 4.1, " + engineName(engine) + ", " + linkName(link);
         double[] t = THESIS_TABLE.get(engine);
-        String claim = "the thread-pool driver is slower than JDBC (thesis: " + Fmt.num(t[1]) + " vs " + Fmt.num(t[0]) + " ms)";
+        String claim = "the thread-pool driver is slower than JDBC (thesis: " + Fmt.num(t[1]) + " vs " + Fmt.num(t[0])
+                + " ms; equal within ±" + Math.round((Pairwise.EQUIVALENCE - 1) * 100) + " % is not slower)";
         Map<String, JmhScore> two = new LinkedHashMap<>();
         two.put(JDBC, find(scores, engine, JDBC));
         two.put(POOL, find(scores, engine, POOL));
@@ -155,8 +157,11 @@ public final class MicroClaims {
             return notMeasured(source, claim, missing(link));
         }
         Verdict v = verdict(source, two);
-        Status status = !v.clear() || unknownError(two) ? Status.INCONCLUSIVE
-                : v.winner().equals(JDBC) ? Status.REPRODUCED : Status.NOT_REPRODUCED;
+        boolean equal = Pairwise.equivalent(Pairwise.compare(POOL, candidate(two.get(POOL)), JDBC, candidate(two.get(JDBC)),
+                Verdict.Better.LOWER));
+        Status status = unknownError(two) ? Status.INCONCLUSIVE
+                : v.clear() ? (v.winner().equals(JDBC) ? Status.REPRODUCED : Status.NOT_REPRODUCED)
+                : equal ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
         return new Claim(source, claim, status, on.text() + ": " + values(two) + "; "
                 + ratio(two.get(POOL), two.get(JDBC), POOL + " / jdbc"), on.offSetting());
     }

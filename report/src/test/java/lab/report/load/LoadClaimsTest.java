@@ -73,6 +73,33 @@ class LoadClaimsTest {
     }
 
     @Test
+    void errorsLowerOnlyTheirOwnGoodputInTheImprovementClaim() {
+        // old rule: any flag, errors included, read "inconclusive", at the very level where the
+        // thesis expects non-blocking to fail requests
+        Claim failing = claim(portal(series("portal", "jdbc", tight(500, 100, 0)),
+                series("portal", "threadpool", tight(500, 80, 0)),
+                series("portal", "nonblocking", tight(500, 200, 200))), "Non-blocking improves");
+        assertEquals(Status.REPRODUCED, failing.status(), failing.evidence());
+        // another flag still decides nothing
+        Claim saturated = claim(portal(series("portal", "jdbc", tight(500, 100, 0)),
+                series("portal", "threadpool", tight(500, 80, 0)),
+                series("portal", "nonblocking", tight(500, 200, 0, Point.FLAG_SATURATED))), "Non-blocking improves");
+        assertEquals(Status.INCONCLUSIVE, saturated.status(), saturated.evidence());
+    }
+
+    @Test
+    void aTightTieRefutesADifference() {
+        // old rule: a tie was always inconclusive, however tight: "does not degrade" had no outcome
+        Claim flat = claim(portal(series("portal", "threadpool", tight(400, 100, 0), tight(500, 101, 0))), "Thread-pool degrades");
+        assertEquals(Status.NOT_REPRODUCED, flat.status(), flat.evidence());
+        assertTrue(flat.evidence().contains("within ±10 %"), flat.evidence());
+        // a wide tie still allows both
+        Claim wide = claim(portal(series("portal", "threadpool", point(400, 0.19, 100, 60, 140), point(500, 0.19, 150, 50, 100))),
+                "Thread-pool degrades");
+        assertEquals(Status.INCONCLUSIVE, wide.status(), wide.evidence());
+    }
+
+    @Test
     void aFairPoolAtNinetyFivePercentIsNotAbysmal() {
         // old rule: any clear gap (here 5 %) between unfair and fair read "reproduced"
         Claim c = fair(95);
@@ -95,7 +122,7 @@ class LoadClaimsTest {
         Claim failing = claim(portal(series("portal", "threadpool", tight(500, 100, 0)),
                 series("portal", "threadpool-fair", tight(500, 40, 200))), "A fair thread-pool");
         assertEquals(Status.REPRODUCED, failing.status(), failing.evidence());
-        // the side ahead may carry no flag: a saturated tool against the unfair pool decides nothing
+        // the side ahead may carry no flag beyond its own errors: a saturated tool against the unfair pool decides nothing
         Claim saturated = claim(portal(series("portal", "threadpool", tight(500, 100, 0, Point.FLAG_SATURATED)),
                 series("portal", "threadpool-fair", tight(500, 40, 0))), "A fair thread-pool");
         assertEquals(Status.INCONCLUSIVE, saturated.status(), saturated.evidence());
@@ -127,6 +154,11 @@ class LoadClaimsTest {
         // old rule: flags ignored: a saturated tool's clean point read "not reproduced"
         Claim flagged = errors(1000, 0, Point.FLAG_SATURATED);
         assertEquals(Status.INCONCLUSIVE, flagged.status(), flagged.evidence());
+        // old rule: the blocking modes had to stay clean, which the thesis never says: "inconclusive"
+        Claim both = claim(shop(series("shop", "threadpool", tight(1000, 1000, 600)),
+                series("shop", "nonblocking", tight(1000, 1000, 600))), "Non-blocking access fails");
+        assertEquals(Status.REPRODUCED, both.status(), both.evidence());
+        assertTrue(both.evidence().contains("shown, not judged"), both.evidence());
         // old rule: no errors at 100 connections read "not reproduced"
         Claim low = errors(100, 0);
         assertEquals(Status.NOT_MEASURED, low.status(), low.evidence());

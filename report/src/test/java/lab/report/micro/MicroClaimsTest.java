@@ -69,6 +69,15 @@ class MicroClaimsTest {
     }
 
     @Test
+    void aTightTieIsEqualAndRefutesSlower() {
+        // old rule: a tie was always inconclusive, however tight (pool ÷ jdbc here 0.97-1.05)
+        List<Claim> equal = MicroClaims.of(Map.of("lan", table(15, 15.2, 4, 0.3)), Map.of(), List.of(), List.of());
+        Claim c = claim(equal, "Table 4.1, MySQL, 0.19 ms link", "the thread-pool");
+        assertEquals(Status.NOT_REPRODUCED, c.status(), c.evidence());
+        assertTrue(c.claim().contains("equal within ±10 % is not slower"), c.claim());
+    }
+
+    @Test
     void aboutNTimesIsWithinAFactorOneAndAHalf() {
         List<JmhScore> lan = pipelining("25", 30, 1, 10, 0.5);
         List<JmhScore> wan = pipelining("25", 1950, 50, 80, 5);
