@@ -241,24 +241,36 @@ public final class LoadClaims {
         String claim = "Non-blocking improves dramatically (portal; taken as ≥ " + DRAMATIC
                 + "× both jdbc and threadpool at the highest load, by the whole interval)";
         Judged j = rows(portal, directMs);
-        Optional<AppVerdict.Row> high = j.rows().stream()
+        List<AppVerdict.Row> all = j.rows().stream()
                 .filter(r -> entry(r, NONBLOCKING) != null && entry(r, JDBC) != null && entry(r, THREADPOOL) != null)
-                .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
-        if (high.isEmpty()) {
+                .sorted(Comparator.comparingInt((AppVerdict.Row r) -> r.scenario().concurrency()).reversed()).toList();
+        if (all.isEmpty()) {
             return j.claim("4.2", claim, Claim.Status.NOT_MEASURED, "no portal point with jdbc, threadpool and nonblocking at one level");
         }
-        Verdict.Candidate nb = candidate(high.get(), NONBLOCKING);
+        // the highest level whose three points may decide; a flag at the top does not silence the claim
+        AppVerdict.Row high = all.stream().filter(r -> unusableAgainstBoth(r) == null).findFirst().orElse(all.getFirst());
+        Verdict.Candidate nb = candidate(high, NONBLOCKING);
         List<Claim.Status> statuses = new ArrayList<>();
         List<String> parts = new ArrayList<>();
         for (String rival : List.of(JDBC, THREADPOOL)) {
-            Verdict.Candidate other = candidate(high.get(), rival);
+            Verdict.Candidate other = candidate(high, rival);
             String why = unusable(NONBLOCKING, nb, rival, other);
             Spread ratio = Verdict.ratio(nb, other);
             statuses.add(why != null ? Claim.Status.INCONCLUSIVE : Claim.atLeast(ratio, DRAMATIC));
             parts.add("nonblocking ÷ " + rival + " = " + ratioText(ratio) + (why == null ? "" : " (" + why + ")"));
         }
-        return j.claim("4.2", claim, Claim.all(statuses), String.format(Locale.ROOT, "%s, at %d connections %s",
-                j.note(), high.get().scenario().concurrency(), String.join(", ", parts)));
+        int top = all.getFirst().scenario().concurrency();
+        String judgedAt = high == all.getFirst() ? "" : String.format(Locale.ROOT,
+                " (judged at %d connections, the highest level whose points may decide; at %d: %s)",
+                high.scenario().concurrency(), top, unusableAgainstBoth(all.getFirst()));
+        return j.claim("4.2", claim, Claim.all(statuses), String.format(Locale.ROOT, "%s, at %d connections %s%s",
+                j.note(), high.scenario().concurrency(), String.join(", ", parts), judgedAt));
+    }
+
+    /** Why nonblocking's point at this level may not decide against jdbc or the thread pool; null when it may against both. */
+    private static String unusableAgainstBoth(AppVerdict.Row r) {
+        String why = unusable(NONBLOCKING, candidate(r, NONBLOCKING), JDBC, candidate(r, JDBC));
+        return why != null ? why : unusable(NONBLOCKING, candidate(r, NONBLOCKING), THREADPOOL, candidate(r, THREADPOOL));
     }
 
     /**

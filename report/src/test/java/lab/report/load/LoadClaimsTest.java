@@ -85,6 +85,12 @@ class LoadClaimsTest {
                 series("portal", "threadpool", tight(500, 80, 0)),
                 series("portal", "nonblocking", tight(500, 200, 0, Point.FLAG_SATURATED))), "Non-blocking improves");
         assertEquals(Status.INCONCLUSIVE, saturated.status(), saturated.evidence());
+        // old rule: a flag at the highest level left the claim inconclusive though the level below could decide
+        Claim below = claim(portal(series("portal", "jdbc", tight(400, 100, 0), tight(500, 100, 0)),
+                series("portal", "threadpool", tight(400, 80, 0), tight(500, 80, 0)),
+                series("portal", "nonblocking", tight(400, 200, 0), tight(500, 200, 0, Point.FLAG_SATURATED))), "Non-blocking improves");
+        assertEquals(Status.REPRODUCED, below.status(), below.evidence());
+        assertTrue(below.evidence().contains("judged at 400 connections"), below.evidence());
     }
 
     @Test
