@@ -58,17 +58,19 @@ class LoadClaimsTest {
         assertEquals(Status.REPRODUCED, at.status(), at.evidence());
     }
 
+    /** The improvement claim at 500 connections: jdbc at 100 successes/s, the thread pool at {@code threadpool}, nonblocking as given. */
+    private static Claim improvement(double threadpool, Point nonblocking) {
+        return claim(portal(series("portal", "jdbc", tight(500, 100, 0)), series("portal", "threadpool", tight(500, threadpool, 0)),
+                series("portal", "nonblocking", nonblocking)), "Non-blocking improves");
+    }
+
     @Test
     void dramaticallyMeansAheadOfTheThreadPoolToo() {
         // old rule: nonblocking ÷ jdbc only: 2× jdbc read "reproduced" though the thread pool served as much
-        Claim c = claim(portal(series("portal", "jdbc", tight(500, 100, 0)),
-                series("portal", "threadpool", tight(500, 195, 0)),
-                series("portal", "nonblocking", tight(500, 200, 0))), "Non-blocking improves");
+        Claim c = improvement(195, tight(500, 200, 0));
         assertEquals(Status.NOT_REPRODUCED, c.status(), c.evidence());
         assertTrue(c.evidence().contains("nonblocking ÷ threadpool"), c.evidence());
-        Claim both = claim(portal(series("portal", "jdbc", tight(500, 100, 0)),
-                series("portal", "threadpool", tight(500, 80, 0)),
-                series("portal", "nonblocking", tight(500, 200, 0))), "Non-blocking improves");
+        Claim both = improvement(80, tight(500, 200, 0));
         assertEquals(Status.REPRODUCED, both.status(), both.evidence());
     }
 
@@ -76,14 +78,10 @@ class LoadClaimsTest {
     void errorsLowerOnlyTheirOwnGoodputInTheImprovementClaim() {
         // old rule: any flag, errors included, read "inconclusive", at the very level where the
         // thesis expects non-blocking to fail requests
-        Claim failing = claim(portal(series("portal", "jdbc", tight(500, 100, 0)),
-                series("portal", "threadpool", tight(500, 80, 0)),
-                series("portal", "nonblocking", tight(500, 200, 200))), "Non-blocking improves");
+        Claim failing = improvement(80, tight(500, 200, 200));
         assertEquals(Status.REPRODUCED, failing.status(), failing.evidence());
         // another flag still decides nothing
-        Claim saturated = claim(portal(series("portal", "jdbc", tight(500, 100, 0)),
-                series("portal", "threadpool", tight(500, 80, 0)),
-                series("portal", "nonblocking", tight(500, 200, 0, Point.FLAG_SATURATED))), "Non-blocking improves");
+        Claim saturated = improvement(80, tight(500, 200, 0, Point.FLAG_SATURATED));
         assertEquals(Status.INCONCLUSIVE, saturated.status(), saturated.evidence());
         // old rule: a flag at the highest level left the claim inconclusive though the level below could decide
         Claim below = claim(portal(series("portal", "jdbc", tight(400, 100, 0), tight(500, 100, 0)),
