@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import lab.access.SourceUrl.Engine;
 import org.junit.jupiter.api.BeforeAll;
@@ -64,6 +65,29 @@ class TransactionTest {
             Fire.await(client.update("INSERT INTO access_tx VALUES (?, ?, ?)", 5, "autocommit", BigDecimal.TEN));
             assertEquals(2L, TestDb.count(engine, "SELECT COUNT(*) FROM access_tx"));
         }
+    }
+
+    /**
+     * A session closed inside its transaction leaves no trace, its connection back in use at once. In
+     * the JDBC modes Hikari's reset to autocommit committed it: its proxy does not count
+     * {@code executeLargeUpdate} as a write, so it skipped its rollback (JdbcSession#close).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("lab.access.Cases#all")
+    void aSessionClosedMidTransactionLeavesNoTrace(Engine engine, Mode mode) throws Exception {
+        TestDb.execute(engine, "DELETE FROM access_tx");
+        try (DbClient client = DbClients.create(TestDb.url(engine), mode, TestDb.options().withPoolSize(1))) {
+            DbSession session = client.openSession();
+            Fire.await(session.begin());
+            assertEquals(1L, Fire.await(session.update("INSERT INTO access_tx VALUES (?, ?, ?)", 6, "left open", BigDecimal.ONE)));
+            session.close();
+            assertEquals(0L, Fire.await(client.query("SELECT COUNT(*) AS n FROM access_tx")).first().getLong("n"),
+                    "the next caller of the only connection sees nothing");
+            Fire.await(client.update("INSERT INTO access_tx VALUES (?, ?, ?)", 7, "autocommit", BigDecimal.TEN));
+        }
+        assertEquals(0L, TestDb.awaitNoServerConnections(engine, Duration.ofSeconds(10)), "every connection closed");
+        assertEquals(0L, TestDb.count(engine, "SELECT COUNT(*) FROM access_tx WHERE id = 6"), "rolled back");
+        assertEquals(1L, TestDb.count(engine, "SELECT COUNT(*) FROM access_tx WHERE id = 7"), "the connection works after it");
     }
 
     /** A COMMIT whose link is cut fails as "source unavailable" (a 503 for the shop), never as some other error. */

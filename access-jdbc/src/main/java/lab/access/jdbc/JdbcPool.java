@@ -174,6 +174,21 @@ final class JdbcPool implements AutoCloseable {
 
     private static final long SLICE_MS = 250;
 
+    /**
+     * Closes a connection that {@link #borrow} lent instead of lending it again, and passes the
+     * caller's turn on: for one left in a state the pool's reset would get wrong (an open transaction,
+     * which the server rolls back when the connection closes). Hikari opens a new one in its place.
+     */
+    public void discard(Connection connection) {
+        try {
+            pool.evictConnection(connection);
+        } catch (RuntimeException ignored) {
+            // already closed: nothing left to roll back
+        } finally {
+            turns.release();
+        }
+    }
+
     /** Returns a connection that {@link #borrow} lent, and the caller's turn to the next in line. */
     public void giveBack(Connection connection) {
         try {

@@ -70,6 +70,11 @@ final class JdbcRunner {
         pool.giveBack(connection);
     }
 
+    /** Closed instead of given back (the caller's turn still passes on): see {@link JdbcPool#discard}. */
+    void discard(Connection connection) {
+        pool.discard(connection);
+    }
+
     String source() {
         return gate.source();
     }

@@ -26,6 +26,7 @@ final class JdbcSession implements DbSession, Lease {
     private final Deadline deadline;
     private Connection pinned; // touched only by this session's jobs, which the queue runs one at a time
     private boolean unpinned; // likewise: the close job has run, no call may pin a connection again
+    private boolean inTransaction; // likewise: BEGIN sent, and no COMMIT or ROLLBACK has ended it since
     private volatile boolean closed;
 
     JdbcSession(JdbcRunner runner, SerialQueue queue, JdbcStatements statements, Deadline deadline) {
@@ -48,6 +49,7 @@ final class JdbcSession implements DbSession, Lease {
     @Override
     public CompletionStage<Void> begin() {
         return run(false, (c, ignored) -> {
+            inTransaction = true;
             c.setAutoCommit(false);
             return null;
         });
@@ -63,7 +65,12 @@ final class JdbcSession implements DbSession, Lease {
         return end(Connection::rollback);
     }
 
-    /** Returns the connection after every call made so far; Hikari rolls back an unfinished transaction. */
+    /**
+     * Returns the connection after every call made so far. One left inside a transaction is closed, not
+     * returned: the server then rolls the transaction back. Hikari's own rollback at return cannot be
+     * relied on: it rolls back only when it saw a write, and HikariCP 7.1.0's proxy does not mark
+     * {@code executeLargeUpdate} as one, so its reset to autocommit committed the transaction instead.
+     */
     @Override
     public void close() {
         if (closed) {
@@ -108,27 +115,28 @@ final class JdbcSession implements DbSession, Lease {
 
     private void unpin() {
         unpinned = true;
-        if (pinned != null) {
-            runner.giveBack(pinned);
-            pinned = null;
+        if (pinned == null) {
+            return;
         }
+        if (inTransaction) {
+            runner.discard(pinned);
+        } else {
+            runner.giveBack(pinned);
+        }
+        pinned = null;
+        inTransaction = false;
     }
 
-    /** COMMIT or ROLLBACK (never refused for overload), then back to autocommit for the next user of the connection. */
+    /**
+     * COMMIT or ROLLBACK (never refused for overload), then back to autocommit for the next user of the
+     * connection. When it fails the transaction's fate is unknown, and a reset to autocommit would commit
+     * what is left: the session stays in the transaction and {@link #close()} discards the connection.
+     */
     private CompletionStage<Void> end(TransactionEnd how) {
         return run(true, (c, ignored) -> {
-            try {
-                how.apply(c);
-            } catch (SQLException | RuntimeException e) {
-                // the COMMIT's own error decides (e.g. the link is gone), not the reset on a connection now closed
-                try {
-                    c.setAutoCommit(true);
-                } catch (SQLException | RuntimeException reset) {
-                    e.addSuppressed(reset);
-                }
-                throw e;
-            }
+            how.apply(c);
             c.setAutoCommit(true);
+            inTransaction = false;
             return null;
         });
     }

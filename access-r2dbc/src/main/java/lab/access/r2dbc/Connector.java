@@ -19,7 +19,8 @@ import reactor.core.publisher.Mono;
  * (TCP, TLS, login) bounded by {@code connectTimeout}, since the driver times the TCP connect only
  * and a server that accepts but never greets would hold a pool slot for good. The limit runs on
  * the lab's timer ({@link Timeouts}), not on Reactor's parallel scheduler. On MySQL the server's
- * id of each connection is read once here, for {@code KILL QUERY} ({@link ServerCancel}).
+ * id of each connection is read once here, for {@code KILL QUERY} ({@link ServerCancel}), and the
+ * connection is lent {@link WithoutLifecycle}.
  */
 final class Connector implements ConnectionFactory {
 
@@ -27,7 +28,7 @@ final class Connector implements ConnectionFactory {
     private final ConnectionFactory driver;
     private final long connectTimeoutMs;
     private final boolean mysql;
-    /** Per physical connection (weakly: a closed one's entry goes with it), its MySQL thread id. */
+    /** Per connection lent to the pool (weakly: a closed one's entry goes with it), its MySQL thread id. */
     private final Map<Connection, Long> serverIds = Collections.synchronizedMap(new WeakHashMap<>());
 
     Connector(ConnectionFactory driver, SourceUrl source, long connectTimeoutMs) {
@@ -40,7 +41,8 @@ final class Connector implements ConnectionFactory {
     public Mono<Connection> create() {
         Mono<Connection> open = Mono.from(driver.create());
         if (mysql) {
-            open = open.flatMap(c -> Mono.from(c.createStatement("SELECT CONNECTION_ID()").execute())
+            // lent without the driver's Lifecycle: its give-back ping cost a round trip per call (see WithoutLifecycle)
+            open = open.map(WithoutLifecycle::of).flatMap(c -> Mono.from(c.createStatement("SELECT CONNECTION_ID()").execute())
                     .flatMap(r -> Mono.from(r.map(row -> row.get(0, Long.class))))
                     .doOnNext(id -> serverIds.put(c, id))
                     .thenReturn(c)
