@@ -134,14 +134,14 @@ class ServingsTest {
     void reactiveReleasesTheServletThreadWhileTheQueriesRun() {
         Portal portal = Portal.shared(Serving.valueOf("reactive"));
         double asyncBefore = portal.counter("portal.requests.async");
-        PageData page = portal.get("/?seed=8").page();
+        List<PageData> pages = IntStream.range(0, 20).mapToObj(i -> portal.get("/?seed=" + (8 + i)).page()).toList();
 
-        // Spring MVC started async processing: the Tomcat thread went back to the pool ...
-        assertThat(portal.counter("portal.requests.async")).isEqualTo(asyncBefore + 1);
-        // ... and the page was completed by an event loop, not by the thread that received the request.
-        assertThat(page.fact("request-thread")).startsWith("http-nio-");
-        assertThat(page.fact("joined-on")).startsWith("vert.x-eventloop-thread-");
-        assertThat(page.fact("joined-on")).isNotEqualTo(page.fact("request-thread"));
+        // Spring MVC started async processing for each: the Tomcat thread went back to the pool ...
+        assertThat(portal.counter("portal.requests.async")).isEqualTo(asyncBefore + pages.size());
+        // ... and the pages were completed by an event loop, or by the request's thread when every result was in
+        // before the join was attached (a busy machine): some page of twenty shows the event loop at work
+        assertThat(pages).allSatisfy(p -> assertThat(p.fact("request-thread")).startsWith("http-nio-"));
+        assertThat(pages).anySatisfy(p -> assertThat(p.fact("joined-on")).startsWith("vert.x-eventloop-thread-"));
     }
 
     @Test
@@ -159,14 +159,20 @@ class ServingsTest {
 
     @ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource({"webflux, r2dbc-", "webflux-vertx, vert.x-eventloop-thread-"})
-    void webfluxServesOnNettyEventLoopsAndRendersWhereTheLastResultArrives(String mode, String clientThreads) {
+    void webfluxServesOnEventLoopsOnly(String mode, String clientThreads) {
         Portal portal = Portal.shared(Serving.valueOf(mode));
-        PageData page = portal.get("/?seed=10").page();
-
-        // Reactor Netty's event loop fired the queries; the page was completed on the client's event loop
-        assertThat(page.fact("request-thread")).startsWith("reactor-http-");
-        assertThat(page.fact("joined-on")).startsWith(clientThreads);
-        assertThat(threads(page)).allSatisfy(t -> assertThat(t).startsWith(clientThreads));
+        // Reactor Netty's event loop fired the queries; each panel and the page were completed on the client's event
+        // loop, or on the request's own when a result was in before its callback was attached (a fast loopback query):
+        // never on a thread of another kind. Some page of twenty shows the client's loop at work.
+        List<PageData> pages = IntStream.range(0, 20).mapToObj(i -> portal.get("/?seed=" + (10 + i)).page()).toList();
+        for (PageData page : pages) {
+            assertThat(page.fact("request-thread")).startsWith("reactor-http-");
+            assertThat(page.fact("joined-on")).satisfiesAnyOf(t -> assertThat(t).startsWith(clientThreads),
+                    t -> assertThat(t).startsWith("reactor-http-"));
+            assertThat(threads(page)).allSatisfy(t -> assertThat(t).satisfiesAnyOf(c -> assertThat(c).startsWith(clientThreads),
+                    c -> assertThat(c).startsWith("reactor-http-")));
+        }
+        assertThat(pages.stream().flatMap(p -> threads(p).stream())).anySatisfy(t -> assertThat(t).startsWith(clientThreads));
         List<CompletableFuture<Portal.Response>> views = IntStream.range(0, 50).mapToObj(i -> portal.getAsync("/?seed=" + i)).toList();
         assertThat(views.stream().map(CompletableFuture::join)).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
         assertThat(portal.context.getBean(org.springframework.web.reactive.result.view.freemarker.FreeMarkerViewResolver.class)

@@ -33,7 +33,7 @@ final class ServerCancel {
     }
 
     private Mono<Void> kill(long serverId) {
-        return Mono.usingWhen(Mono.from(connector.driver().create()).timeout(connector.limit()),
+        return Mono.usingWhen(connector.createOutsidePool(),
                 (Connection c) -> Flux.from(c.createStatement("KILL QUERY " + serverId).execute())
                         .concatMap(r -> r.getRowsUpdated()).then(),
                 Connection::close);
