@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+
+import lab.report.verdict.Claim;
 import org.junit.jupiter.api.Test;
 
 class PageTest {

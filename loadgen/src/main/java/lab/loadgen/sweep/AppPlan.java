@@ -18,7 +18,7 @@ import java.util.List;
  * @param rttsMs         the link round-trip times to sweep (PROFILE=latency; 0 = through the proxies
  *                       without added latency); empty: the link is left as it is
  * @param maxRepetitions up to this many rounds while a mode against jdbc is still tied by the
- *                       pairwise rule ({@link lab.report.Pairwise}) and the profile's budget allows;
+ *                       pairwise rule ({@link lab.report.verdict.Pairwise}) and the profile's budget allows;
  *                       {@code repetitions} is the minimum
  */
 public record AppPlan(List<Integer> levels, int callsPerConn, int durationSec, double timeoutSec,

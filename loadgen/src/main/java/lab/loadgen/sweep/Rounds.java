@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import lab.report.load.AppVerdict;
 import lab.report.results.Point;
 import lab.report.results.Repetitions;
+import lab.report.verdict.AppVerdict;
 
 /**
  * How repetitions are interleaved: the plan's steps grouped into scenarios (app, link RTT, level,
@@ -73,18 +73,18 @@ final class Rounds {
      * jdbc still tied, a point still trending, a wide tie in the winners' line), on the repetitions so
      * far, and whether it can change what the cell says; null when its cell is settled.
      */
-    static lab.report.load.AnswerMap.Unsettled undecided(Map<Step, List<Point>> reps) {
-        Map<String, lab.report.Verdict.Candidate> byMode = new LinkedHashMap<>();
+    static lab.report.verdict.CellRule.Unsettled undecided(Map<Step, List<Point>> reps) {
+        Map<String, lab.report.verdict.Verdict.Candidate> byMode = new LinkedHashMap<>();
         reps.forEach((step, done) -> {
             if (!done.isEmpty()) {
                 Point p = Repetitions.aggregate(step.level(), done, !ToolPlan.isOpenLoop(step.tool()), step.rttMs());
-                lab.report.Verdict.Candidate c = AppVerdict.candidate(p);
+                lab.report.verdict.Verdict.Candidate c = AppVerdict.candidate(p);
                 if (c != null) {
                     byMode.put(step.target().instance().mode(), c);
                 }
             }
         });
-        return lab.report.load.AnswerMap.unsettled(byMode);
+        return lab.report.verdict.CellRule.unsettled(byMode);
     }
 
 }

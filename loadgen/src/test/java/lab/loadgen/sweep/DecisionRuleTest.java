@@ -11,10 +11,9 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
+import lab.report.verdict.Pairwise;
+import lab.report.verdict.Verdict;
 import org.junit.jupiter.api.Test;
-
-import lab.report.Pairwise;
-import lab.report.Verdict;
 
 /**
  * The map's decision procedure as the sweep runs it, on synthetic goodput: rounds in a Williams
@@ -71,11 +70,11 @@ class DecisionRuleTest {
         return calls;
     }
 
-    /** The sweep's stopping question (Rounds.undecided: AnswerMap.unsettled) on these values. */
+    /** The sweep's stopping question (Rounds.undecided: CellRule.unsettled) on these values. */
     private static boolean undecided(Map<String, List<Double>> byRound) {
         Map<String, Verdict.Candidate> candidates = new java.util.LinkedHashMap<>();
         MODES.forEach(m -> candidates.put(m, Verdict.Candidate.ofRounds(byRound.get(m), List.of())));
-        return lab.report.load.AnswerMap.unsettled(candidates) != null;
+        return lab.report.verdict.CellRule.unsettled(candidates) != null;
     }
 
     @Test

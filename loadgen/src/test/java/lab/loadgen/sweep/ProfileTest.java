@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import lab.link.Link;
 import lab.loadgen.config.Instance;
-import lab.report.load.LoadClaims;
+import lab.report.verdict.LoadClaims;
+import org.junit.jupiter.api.Test;
 
 /** The profiles' shapes: the map answers across load × round trip within its budget; thesis runs on the thesis' link. */
 class ProfileTest {

@@ -1,9 +1,5 @@
 package lab.microbench.report;
 
-import lab.report.results.JmhScore;
-import lab.report.Fmt;
-
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,10 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+
 import lab.microbench.pool.PoolKind;
+import lab.report.Fmt;
 import lab.report.Page;
 import lab.report.Spread;
-import lab.report.Verdict;
+import lab.report.results.JmhScore;
+import lab.report.verdict.Verdict;
 
 /** Seed 000 throughput: JMH ops/ms of getConnection().close() per pool, backend, validation and thread count. */
 final class ThroughputSection extends Section {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+
 import lab.access.DbClient;
 import lab.access.DbSession;
 import lab.access.ForkJoin;
@@ -31,7 +32,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class FanOutBench {
 
-    public static final String THROWAWAY = lab.report.micro.MicroClaims.THROWAWAY;
+    public static final String THROWAWAY = lab.report.verdict.MicroClaims.THROWAWAY;
 
     @Param({"MYSQL"})
     public String engine;

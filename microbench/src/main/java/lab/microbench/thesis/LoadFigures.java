@@ -8,16 +8,17 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Function;
+
 import lab.link.Link;
 import lab.microbench.report.Charts;
-import lab.report.Claim;
 import lab.report.Fmt;
-import lab.report.JudgedLink;
 import lab.report.Page;
 import lab.report.Spread;
 import lab.report.results.Point;
 import lab.report.results.Results;
 import lab.report.results.Series;
+import lab.report.verdict.Claim;
+import lab.report.verdict.JudgedLink;
 
 /**
  * Figures 4.6–4.9 of the thesis (its load tests, sections 4.2–4.3) beside a load run of loadgen:
@@ -138,8 +139,9 @@ final class LoadFigures {
                 datasets, "concurrent connections",
                 f.figure().axis), 340);
         Spread rtt = measured.isEmpty() ? null : Spread.of(measured);
-        html.note("Link: " + JudgedLink.of(f.link().name(), f.link().rttMs(), f.link().rttMs(), rtt == null ? null : rtt.median(),
-                load.map(r -> r.run().directAtRestMs()).orElse(null)).text()
+        html.note("Link: " + JudgedLink.of(f.link().name(), f.link().rttMs(), new JudgedLink.Figures(f.link().rttMs(),
+                rtt == null ? null : rtt.median(), load.map(r -> r.run().directAtRestMs()).orElse(null),
+                load.map(r -> r.run().addedMsAt(f.link().rttMs())).orElse(null))).text()
                 + (rtt == null ? "" : String.format(Locale.ROOT, "; measured on %d points, %s–%s ms", rtt.n(),
                 Fmt.trimmed(rtt.min()), Fmt.trimmed(rtt.max()))) + ".");
         List<Claim> mine = f.claims().isEmpty() ? List.of() : claims.stream().filter(c -> c.source().equals(f.claims())).toList();

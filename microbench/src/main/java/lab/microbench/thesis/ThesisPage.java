@@ -1,13 +1,10 @@
 package lab.microbench.thesis;
 
-import lab.report.micro.MicroClaims;
-
-
 import java.io.IOException;
-import java.util.Arrays;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,23 +12,26 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
-import lab.microbench.report.Charts;
-import lab.report.Fmt;
-import lab.microbench.report.IndexPage;
-import lab.report.results.JmhScore;
-import lab.microbench.report.Json;
-import lab.microbench.report.Meta;
+
 import lab.microbench.Experiment;
+import lab.microbench.report.Charts;
+import lab.microbench.report.IndexPage;
+import lab.microbench.report.Meta;
 import lab.microbench.report.Section;
-import lab.report.load.AppVerdict;
-import lab.report.load.VerdictView;
-import lab.report.results.Results;
-import lab.report.Claim;
-import lab.report.ThesisClaims;
+import lab.report.Fmt;
 import lab.report.Page;
 import lab.report.Spread;
-import lab.report.Verdict;
+import lab.report.load.VerdictView;
+import lab.report.results.JmhScore;
+import lab.report.results.Results;
+import lab.report.verdict.AppVerdict;
+import lab.report.verdict.Claim;
+import lab.report.verdict.LoadClaims;
+import lab.report.verdict.MicroClaims;
+import lab.report.verdict.ThesisClaims;
+import lab.report.verdict.Verdict;
 
 /**
  * The body of thesis.html: the summary of every claim, what differs from the thesis' setting, then
@@ -64,10 +64,10 @@ public final class ThesisPage {
         Map<String, List<JmhScore>> table = page.tableScores();
         Map<String, List<JmhScore>> pipelining = page.pipeliningScores();
         List<Claim> micro = ThesisClaims.micro(table, pipelining, page.scoresOf(Experiment.HORIZONTAL),
-                page.scoresOf(Experiment.VERTICAL), page.measuredRtts()).claims();
+                page.scoresOf(Experiment.VERTICAL), new MicroClaims.Links(page.measuredRtts(), page.calibratedAdded())).claims();
         // a smoke run decides nothing (two short repetitions): its figures are drawn, no claim is judged on it
         List<Claim> loadClaims = load.filter(r -> !VerdictView.SMOKE.equals(r.run().profile()))
-                .map(r -> ThesisClaims.load(AppVerdict.of(r), Path.of(""), r.run().directAtRestMs()).claims()).orElse(List.of());
+                .map(r -> ThesisClaims.load(AppVerdict.of(r), Path.of(""), LoadClaims.RunLink.of(r.run())).claims()).orElse(List.of());
         List<Claim> all = new ArrayList<>(micro);
         all.addAll(loadClaims);
         page.summary(all, load);
@@ -87,7 +87,7 @@ public final class ThesisPage {
         page.html.p("Each claim of chapter 4 with its label and the numbers it was decided on. Micro-benchmarks (4.1): a claim is "
                 + "settled only when the 99.9 % intervals settle it; \"about N×\" holds when the whole range of the ratio lies "
                 + "within N ÷ 1.5 and N × 1.5, and a whole range above that band is \"exceeded\". Load tests (4.2–4.3): the "
-                + "pairwise rule on interleaved repetitions (lab.report.Pairwise). A claim judged away from the thesis' link or "
+                + "pairwise rule on interleaved repetitions (lab.report.verdict.Pairwise). A claim judged away from the thesis' link or "
                 + "level says so in its status.");
         page.html.claims(all);
         return page.html.render(TITLE, INTRO, IndexPage.LINK);
@@ -143,7 +143,7 @@ public final class ThesisPage {
                         "a claim is judged on the measured round trip (a load claim on what it adds to a direct query "
                                 + "at rest, where the run measured one: a SELECT 1 holds more than the thesis' ping), and "
                                 + "labelled off the thesis' link when it lies more than "
-                                + Fmt.trimmed(lab.report.JudgedLink.FACTOR) + "× away"),
+                                + Fmt.trimmed(lab.report.verdict.JudgedLink.FACTOR) + "× away"),
                 Page.Row.text("drivers", "ADBCJ: its own non-blocking MySQL and PostgreSQL drivers, and ADBCJ-JDBC (JDBC "
                                 + "on a thread pool with a fair hand-off)",
                         "Vert.x SQL clients (non-blocking, pipelined), HikariCP with today's JDBC drivers; threadpool-fair "
@@ -166,17 +166,34 @@ public final class ThesisPage {
         }
     }
 
-    /** Link id → engine → round trip measured by the table and pipelining runs (the pipelining run's where both have one). */
+    /**
+     * Link id → engine → what the link adds to a query as calibrated before the engine's forks and checked
+     * after them (the check's figure where there is one): what "the thesis' link" is judged on (JudgedLink).
+     */
+    private Map<String, Map<String, Double>> calibratedAdded() {
+        return perLinkAndEngine(ThesisExperiments.CALIBRATION,
+                c -> c instanceof Map<?, ?> m ? (m.get("addedAfterMs") != null ? m.get("addedAfterMs") : m.get("addedMs")) : null);
+    }
+
+    /** Link id → engine → round trip measured by the table and pipelining runs. */
     private Map<String, Map<String, Double>> measuredRtts() {
-        Map<String, Map<String, Double>> measured = new LinkedHashMap<>();
+        return perLinkAndEngine(ThesisExperiments.MEASURED_RTT, ms -> ms);
+    }
+
+    /**
+     * A meta parameter of the table and pipelining runs shaped link id → engine → entry, each entry read
+     * as a number by {@code figure} (the pipelining run's where both have one; entries that are none left out).
+     */
+    private Map<String, Map<String, Double>> perLinkAndEngine(String parameter, Function<Object, Object> figure) {
+        Map<String, Map<String, Double>> out = new LinkedHashMap<>();
         for (Experiment e : List.of(Experiment.TABLE, Experiment.PIPELINING)) {
-            Section.meta(dir, e.file).map(m -> m.parameters().get(ThesisExperiments.MEASURED_RTT)).ifPresent(v -> {
+            Section.meta(dir, e.file).map(m -> m.parameters().get(parameter)).ifPresent(v -> {
                 if (v instanceof Map<?, ?> links) {
                     links.forEach((link, engines) -> {
                         if (engines instanceof Map<?, ?> byEngine) {
-                            byEngine.forEach((engine, ms) -> {
-                                if (ms instanceof Number n) {
-                                    measured.computeIfAbsent(String.valueOf(link), k -> new LinkedHashMap<>()).put(String.valueOf(engine), n.doubleValue());
+                            byEngine.forEach((engine, entry) -> {
+                                if (figure.apply(entry) instanceof Number n) {
+                                    out.computeIfAbsent(String.valueOf(link), k -> new LinkedHashMap<>()).put(String.valueOf(engine), n.doubleValue());
                                 }
                             });
                         }
@@ -184,7 +201,7 @@ public final class ThesisPage {
                 }
             });
         }
-        return measured;
+        return out;
     }
 
     private void table(Map<String, List<JmhScore>> byLink) {

@@ -12,12 +12,16 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 
+import lab.report.Spread;
 import lab.report.results.Point;
 import lab.report.results.Results;
 import lab.report.results.Series;
-import lab.report.Pairwise;
-import lab.report.Spread;
-import lab.report.Verdict;
+import lab.report.verdict.AppVerdict;
+import lab.report.verdict.CellRule;
+import lab.report.verdict.Flags;
+import lab.report.verdict.LoadClaims;
+import lab.report.verdict.Pairwise;
+import lab.report.verdict.Verdict;
 
 /**
  * The answer map of one app: a grid of load × link round trip, each cell the verdict of that
@@ -66,13 +70,13 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
     }
 
     /**
-     * One scenario by one measure, answering "blocking or asynchronous?" by {@link lab.report.Pairwise}'s
+     * One scenario by one measure, answering "blocking or asynchronous?" by {@link lab.report.verdict.Pairwise}'s
      * rule, each asynchronous mode against jdbc.
      *
      * @param answer   {@link #ASYNC} (the best asynchronous mode is separated from jdbc, in its favour),
      *                 {@link #BLOCKING} (jdbc is ahead of every asynchronous mode), or null (grey)
      * @param winner   the winners in words: "nonblocking ≈ reactive" (the best mode and every mode the
-     *                 rule does not show at least {@link #EQUIVALENT} behind it), or "jdbc"; null when grey
+     *                 rule does not show at least 10 % behind it, {@link CellRule#winners}), or "jdbc"; null when grey
      * @param best     the best asynchronous mode by median (jdbc where there is none)
      * @param value    the best mode's figure, "median (min–max)"
      * @param ratio    the best asynchronous mode's figure ÷ jdbc's with its interval, "10.1× (9.2–10.2)"
@@ -366,9 +370,9 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         }
         Verdict.Better better = measure.better();
         List<String> losses = candidates.entrySet().stream().filter(e -> e.getValue().isLoss()).map(Map.Entry::getKey).toList();
-        List<String> asyncModes = asyncModes(candidates, better);
+        List<String> asyncModes = CellRule.asyncModes(candidates, better);
         Verdict.Candidate jdbc = candidates.get(AppVerdict.BASELINE);
-        String ranking = ranking(asyncModes, candidates, better);
+        String ranking = CellRule.ranking(asyncModes, candidates, better);
         String stackParts = StackParts.of(candidates, better);
         if (asyncModes.isEmpty() || jdbc == null) {
             String only = asyncModes.isEmpty() ? AppVerdict.BASELINE : asyncModes.getFirst();
@@ -376,14 +380,14 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
                     asyncModes.isEmpty() ? "no asynchronous mode measured here" : "jdbc not measured here", ranking, stackParts,
                     losses, null, cpuLeft(points.get(only)), appCores(points.get(only)));
         }
-        String best = best(asyncModes, candidates, better);
+        String best = CellRule.best(asyncModes, candidates, better);
         Verdict.Candidate b = candidates.get(best);
         Pairwise.Comparison vsJdbc = Pairwise.compare(best, b, AppVerdict.BASELINE, jdbc, better);
         Spread r = vsJdbc.ratio();
         String ratio = ratioText(r, jdbc);
         Double ratioMedian = ratioMedian(r);
         Point bp = points.get(best);
-        String above = vsJdbc.outcome() == Pairwise.Outcome.FIRST ? flaggedAbove(best, asyncModes, candidates, better) : null;
+        String above = vsJdbc.outcome() == Pairwise.Outcome.FIRST ? CellRule.flaggedAbove(best, asyncModes, candidates, better) : null;
         if (above != null) {
             // the clean best is not the best: a flagged mode measured well ahead of it decides nothing, and hides the winner
             Verdict.Candidate a = candidates.get(above);
@@ -394,7 +398,7 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         }
         return switch (vsJdbc.outcome()) {
             case FIRST -> {
-                List<String> winners = winners(best, asyncModes, candidates, better);
+                List<String> winners = CellRule.winners(best, asyncModes, candidates, better);
                 yield new Cell(level, rtt, Cell.ASYNC, String.join(" ≈ ", winners), best, figure(measure, b), ratio, null,
                         ranking, stackParts, losses, ratioMedian, cpuLeft(bp), appCores(bp));
             }
@@ -416,179 +420,6 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
 
     private static Double ratioMedian(Spread r) {
         return r == null || Double.isNaN(r.median()) ? null : r.median();
-    }
-
-    /**
-     * The asynchronous modes, the best first: those whose flags let them be ahead (none, or only
-     * what lowers their own figure where higher is better) before the flagged, losses last, then by median.
-     */
-    private static List<String> asyncModes(Map<String, Verdict.Candidate> candidates, Verdict.Better better) {
-        Comparator<Map.Entry<String, Verdict.Candidate>> byMedian = Comparator.comparingDouble(e -> e.getValue().value().median());
-        return candidates.entrySet().stream().filter(e -> !e.getKey().equals(AppVerdict.BASELINE))
-                .sorted(Comparator.<Map.Entry<String, Verdict.Candidate>, Boolean>comparing(e -> e.getValue().isLoss())
-                        .thenComparing(e -> !Pairwise.blocking(e.getValue(), null, better).isEmpty())
-                        .thenComparing(better == Verdict.Better.HIGHER ? byMedian.reversed() : byMedian))
-                .map(Map.Entry::getKey).toList();
-    }
-
-    /**
-     * A flagged asynchronous mode (not a loss) whose median is ahead of the best's by at least
-     * {@link #EQUIVALENT}, or null: the shop's nonblocking mode at 78 ms and 1,000 connections served
-     * 4,566, 3,315 and 2,747 answers/s (not steady) while the clean virtual served 267, and the cell
-     * named virtual the winner.
-     */
-    private static String flaggedAbove(String best, List<String> asyncModes, Map<String, Verdict.Candidate> candidates,
-                                       Verdict.Better better) {
-        double b = candidates.get(best).value().median();
-        return asyncModes.stream().filter(m -> !m.equals(best)).filter(m -> {
-            Verdict.Candidate c = candidates.get(m);
-            if (c.isLoss() || Pairwise.blocking(c, null, better).isEmpty()) {
-                return false;
-            }
-            return (better == Verdict.Better.HIGHER ? c.value().median() / b : b / c.value().median()) >= EQUIVALENT;
-        }).findFirst().orElse(null);
-    }
-
-    /**
-     * The cell's best asynchronous mode: the first (by median) that the rule separates from jdbc in its
-     * favour, so that a noisier mode with a higher median does not hide a clear answer; else the first.
-     */
-    private static String best(List<String> asyncModes, Map<String, Verdict.Candidate> candidates, Verdict.Better better) {
-        Verdict.Candidate jdbc = candidates.get(AppVerdict.BASELINE);
-        return asyncModes.stream().filter(m -> jdbc != null && Pairwise.compare(m, candidates.get(m), AppVerdict.BASELINE,
-                jdbc, better).outcome() == Pairwise.Outcome.FIRST).findFirst().orElse(asyncModes.getFirst());
-    }
-
-    /**
-     * The best mode and every mode also ahead of jdbc that is its equal: the rule cannot separate the
-     * two, or does not show the other at least {@link #EQUIVALENT} behind.
-     */
-    private static List<String> winners(String best, List<String> asyncModes, Map<String, Verdict.Candidate> candidates,
-                                        Verdict.Better better) {
-        Verdict.Candidate b = candidates.get(best);
-        Verdict.Candidate jdbc = candidates.get(AppVerdict.BASELINE);
-        List<String> winners = new ArrayList<>(List.of(best));
-        for (String m : asyncModes) {
-            Verdict.Candidate c = candidates.get(m);
-            if (!m.equals(best) && equal(Pairwise.compare(best, b, m, c, better))
-                    && Pairwise.compare(m, c, AppVerdict.BASELINE, jdbc, better).outcome() == Pairwise.Outcome.FIRST) {
-                winners.add(m);
-            }
-        }
-        return winners;
-    }
-
-    /**
-     * An asynchronous mode is named beside the best unless the rule shows it at least this much behind: the
-     * near end of the ratio's interval, not only its median, beyond 10 %. A smaller difference flips from run
-     * to run (two default runs back to back: portal at 200 connections and lan, "reactive" alone in one and
-     * "reactive ≈ nonblocking" in the next, with the medians 13 % and 4 % apart) and does not change the
-     * answer to the map's question, blocking or asynchronous; the ranking line still shows the order the
-     * rule found.
-     */
-    static final double EQUIVALENT = 1.10;
-
-    private static boolean equal(Pairwise.Comparison bestAgainstOther) {
-        if (bestAgainstOther.outcome() == Pairwise.Outcome.TIE) {
-            return true;
-        }
-        Spread r = bestAgainstOther.ratio();
-        if (bestAgainstOther.outcome() != Pairwise.Outcome.FIRST || r == null || Double.isNaN(r.median())) {
-            return false;
-        }
-        double near = r.median() >= 1 ? r.min() : 1 / r.max(); // the interval's end nearest to "equal"
-        return near < EQUIVALENT;
-    }
-
-    /**
-     * A tie in the winners' line whose medians are at least this far apart is a tie for want of
-     * rounds rather than of a difference (e.g. the shop's nonblocking at 1.45× virtual after 3 rounds):
-     * the sweep spends an added round on it. Closer ties (the portal's nonblocking and reactive share
-     * one engine) are left as ties, so that the budget goes where a round can change the answer.
-     */
-    static final double WINNERS_GAP = 1.15;
-
-    /**
-     * Why a scenario's goodput cell is not settled yet, for the sweep's adaptive rounds.
-     *
-     * @param why  in words: "jdbc still trends", "virtual against jdbc still tied", ...
-     * @param cell whether another round can change what the cell says (its colour, its winners, a flag
-     *             on it), not only its ranking line: the sweep spends the budget on these first
-     */
-    public record Unsettled(String why, boolean cell) {
-    }
-
-    /**
-     * Why a scenario's goodput cell is not settled yet: a point whose repetitions still trend one way
-     * (more rounds may settle it; the trend is judged on them all), an asynchronous mode that the rule
-     * cannot yet separate from jdbc (or too few repetitions), or a mode named in the winners' line
-     * beside the best though their medians are at least {@link #WINNERS_GAP} apart. Null when settled. A tie against jdbc of a mode
-     * well behind the best (the portal's virtual at 0 ms, 740 against jdbc's 765 pages/s, while
-     * nonblocking served 1,057) changes only the ranking line: it comes last, marked so; three default
-     * maps spent 4 added rounds a scenario on such ties in the portal's first cells, and the budget had
-     * none left for the shop's, whose winners then changed from run to run.
-     */
-    public static Unsettled unsettled(Map<String, Verdict.Candidate> candidates) {
-        Verdict.Better better = Verdict.Better.HIGHER;
-        for (Map.Entry<String, Verdict.Candidate> e : candidates.entrySet()) {
-            if (e.getValue().flags().contains(Point.FLAG_NOT_STEADY)) {
-                return new Unsettled(e.getKey() + " still trends", true);
-            }
-        }
-        Verdict.Candidate jdbc = candidates.get(AppVerdict.BASELINE);
-        List<String> asyncModes = asyncModes(candidates, better);
-        if (jdbc == null || asyncModes.isEmpty()) {
-            return null;
-        }
-        String best = best(asyncModes, candidates, better);
-        Verdict.Candidate b = candidates.get(best);
-        Unsettled rankingOnly = null;
-        for (String m : asyncModes) {
-            Verdict.Candidate c = candidates.get(m);
-            if (Pairwise.wantsMore(Pairwise.compare(m, c, AppVerdict.BASELINE, jdbc, better))) {
-                boolean cell = m.equals(best) || c.isLoss() || equal(Pairwise.compare(best, b, m, c, better));
-                if (cell) {
-                    return new Unsettled(m + " against jdbc still tied", true);
-                }
-                rankingOnly = rankingOnly != null ? rankingOnly
-                        : new Unsettled(m + " against jdbc still tied (its place in the ranking only)", false);
-            }
-        }
-        for (String m : asyncModes) {
-            Verdict.Candidate c = candidates.get(m);
-            if (m.equals(best) || c.isLoss()) {
-                continue;
-            }
-            Pairwise.Comparison pair = Pairwise.compare(best, b, m, c, better);
-            // named beside the best (tied, or separated by less than EQUIVALENT at the interval's near end)
-            // though their medians are apart: a round narrows the interval, which decides the naming
-            if (equal(pair) && pair.ratio() != null
-                    && Math.max(pair.ratio().median(), 1 / pair.ratio().median()) >= WINNERS_GAP) {
-                return new Unsettled(String.format(Locale.ROOT, "%s against %s still %s at %.2f×", best, m,
-                        pair.outcome() == Pairwise.Outcome.TIE ? "tied" : "within the interval's 10 %",
-                        pair.ratio().median()), true);
-            }
-        }
-        return rankingOnly;
-    }
-
-    /** The asynchronous modes, best first, joined by "&gt;" where the rule separates neighbours, "≈" where not. */
-    private static String ranking(List<String> modes, Map<String, Verdict.Candidate> candidates, Verdict.Better better) {
-        if (modes.size() < 2) {
-            return null;
-        }
-        StringBuilder out = new StringBuilder(modes.getFirst());
-        for (int i = 1; i < modes.size(); i++) {
-            Pairwise.Comparison c = Pairwise.compare(modes.get(i - 1), candidates.get(modes.get(i - 1)), modes.get(i),
-                    candidates.get(modes.get(i)), better);
-            out.append(switch (c.outcome()) {
-                case FIRST -> " > ";
-                case SECOND -> " < ";
-                case TIE -> " ≈ ";
-                case UNDECIDED -> " ? ";
-            }).append(modes.get(i));
-        }
-        return out.toString();
     }
 
     private static String figure(Measure measure, Verdict.Candidate c) {

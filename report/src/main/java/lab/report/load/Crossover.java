@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import lab.report.Pairwise;
-import lab.report.Verdict;
+import lab.report.verdict.AppVerdict;
+import lab.report.verdict.Pairwise;
+import lab.report.verdict.Verdict;
 
 /**
  * Per asynchronous mode, the smallest link RTT (then the lowest load) at which it has earned at

@@ -8,9 +8,10 @@ import java.util.Map;
 import java.util.function.Function;
 
 import lab.report.Fmt;
+import lab.report.Spread;
 import lab.report.results.Cost;
 import lab.report.results.Point;
-import lab.report.Spread;
+import lab.report.verdict.Flags;
 
 /**
  * The table of every point of one app. A null figure is shown as "—" with a numbered note giving

@@ -12,12 +12,14 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+
 import lab.access.Mode;
-import lab.report.Verdict;
 import lab.report.results.Point;
 import lab.report.results.Results;
 import lab.report.results.Series;
 import lab.report.results.ToolInfo;
+import lab.report.verdict.AppVerdict;
+import lab.report.verdict.Verdict;
 import tools.jackson.databind.JsonNode;
 
 /**

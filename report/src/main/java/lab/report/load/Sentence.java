@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import lab.report.verdict.AppVerdict;
+
 /**
  * The one sentence that answers "blocking or asynchronous?" for one app on this machine, from the
  * map's goodput cells (the same pairwise rule): in how many cells asynchronous access wins, blocking

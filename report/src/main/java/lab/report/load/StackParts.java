@@ -3,9 +3,11 @@ package lab.report.load;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import lab.report.Pairwise;
+
 import lab.report.Spread;
-import lab.report.Verdict;
+import lab.report.verdict.LoadClaims;
+import lab.report.verdict.Pairwise;
+import lab.report.verdict.Verdict;
 
 /**
  * What the web server and the database driver each contribute, from instances that differ in one

@@ -8,8 +8,9 @@ import java.util.Map;
 import java.util.Set;
 
 import lab.report.results.Results;
-import lab.report.ThesisClaims;
-import lab.report.Verdict;
+import lab.report.verdict.AppVerdict;
+import lab.report.verdict.LoadClaims;
+import lab.report.verdict.ThesisClaims;
 
 /** The model of verdict.ftlh for one run: "verdicts" (per app, rows by scenario) and "claims". */
 public final class VerdictView {
@@ -44,9 +45,9 @@ public final class VerdictView {
                     "crossover", Crossover.of(v), "hasCeiling", v.rows().stream().anyMatch(x -> x.ceiling() != null)));
         }
         Map<String, Object> model = new LinkedHashMap<>();
-        model.put("minRepetitions", lab.report.Pairwise.MIN_REPETITIONS);
-        model.put("minEffectPct", Math.round((lab.report.Pairwise.MIN_EFFECT - 1) * 100));
-        model.put("levelPct", Math.round(lab.report.Pairwise.LEVEL * 100));
+        model.put("minRepetitions", lab.report.verdict.Pairwise.MIN_REPETITIONS);
+        model.put("minEffectPct", Math.round((lab.report.verdict.Pairwise.MIN_EFFECT - 1) * 100));
+        model.put("levelPct", Math.round(lab.report.verdict.Pairwise.LEVEL * 100));
         if (SMOKE.equals(r.run().profile())) {
             model.put("decidesNothing", "PROFILE=smoke decides nothing: it checks that every instance answers under "
                     + "load, with two short repetitions per point — too few for any verdict or claim.");
@@ -58,7 +59,7 @@ public final class VerdictView {
             model.put("hostSpeed", speed.sentence());
         }
         // a smoke run decides nothing: no claim is judged on it
-        model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.load(verdicts, java.nio.file.Path.of(""), r.run().directAtRestMs()).claims());
+        model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.load(verdicts, java.nio.file.Path.of(""), LoadClaims.RunLink.of(r.run())).claims());
         return model;
     }
 }

@@ -3,6 +3,8 @@ package lab.report.results;
 import java.util.List;
 import java.util.Map;
 
+import lab.report.Spread;
+
 /**
  * The run: DESIGN.md's id, started, profile, machine, plus extras.
  *
@@ -40,6 +42,15 @@ public record Run(String id, String started, String finished, String profile, Ma
     public Run withLinkCalibration(LinkCalibrated c) {
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
                 proxyHop, warmups, profiles, plus(linkCalibrations, c));
+    }
+
+    /**
+     * What the link at {@code rttMs} adds to a query as the run calibrated it: the median over the
+     * sources whose proxies were calibrated, or null when none was.
+     */
+    public Double addedMsAt(double rttMs) {
+        Map<String, Double> added = calibratedAt(rttMs);
+        return added.isEmpty() ? null : Spread.of(added.values()).median();
     }
 
     /** What the calibration of the link at {@code rttMs} measured per source (the last one there), or an empty map. */

@@ -9,12 +9,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-
-import lab.report.results.Point;
 import lab.report.results.Cost;
-import lab.report.results.Series;
+import lab.report.results.Point;
+import lab.report.results.Points;
 import lab.report.results.Repetitions;
+import lab.report.results.Series;
+import lab.report.verdict.AppVerdict;
+import lab.report.verdict.Flags;
+import org.junit.jupiter.api.Test;
 
 /** The map's cells, crossover and sentence on fixed points: CPU decides at 0 ms, the round trip past it. */
 class AnswerMapTest {
@@ -22,7 +24,7 @@ class AnswerMapTest {
     /** Repetitions of goodput {@code rps} with the app's CPU at {@code cpuPct} % of the machine and p99 {@code p99}. */
     static Point point(int c, double rtt, double cpuPct, double p99, double... rps) {
         List<Point> reps = Arrays.stream(rps).mapToObj(v -> {
-            Point base = VerdictTest.rep(c, v, 0);
+            Point base = Points.rep(c, v, 0);
             return new Point(base.concurrency(), base.requestsPerSec(), base.meanReplyMs(), null, p99, 0L, 50, 100.0,
                     null, null, null, null, base.requests(), 10.0, null, null, cpuPct, 10.0, 1.0, false, null, Map.of(),
                     null, Map.of(), List.of(), null, null, "t", base.littleConcurrency(), null, null, null, rtt, null,
@@ -352,14 +354,14 @@ class AnswerMapTest {
         assertEquals("reactive", c.winner());
         assertEquals(647 / 329.0, c.ratioMedian(), 1e-9, "the medians' ratio, with the ranges' own");
         // closer than 1.5× with overlapping ranges, the interval alone decides: virtual against jdbc stays tied
-        assertEquals(lab.report.Pairwise.Outcome.TIE, lab.report.Pairwise.compare("virtual",
+        assertEquals(lab.report.verdict.Pairwise.Outcome.TIE, lab.report.verdict.Pairwise.compare("virtual",
                 AppVerdict.candidate(series.get(2).points().getFirst()), "jdbc",
-                AppVerdict.candidate(series.get(0).points().getFirst()), lab.report.Verdict.Better.HIGHER).outcome());
+                AppVerdict.candidate(series.get(0).points().getFirst()), lab.report.verdict.Verdict.Better.HIGHER).outcome());
     }
 
     @Test
     void aRunWithoutRoundTripsHasNoMap() {
-        AppVerdict v = AppVerdict.of("portal", "wrk", List.of(series("jdbc", VerdictTest.point(20, null, 1, 2, 3))));
+        AppVerdict v = AppVerdict.of("portal", "wrk", List.of(series("jdbc", Points.point(20, null, 1, 2, 3))));
         assertNull(AnswerMap.of(v, List.of(), 2));
     }
 
@@ -379,47 +381,5 @@ class AnswerMapTest {
         assertEquals(AnswerMap.Cell.ASYNC, c.answer());
         assertEquals("nonblocking", c.best());
         assertEquals("nonblocking", c.winner(), "reactive is not separated from jdbc: not a winner");
-    }
-
-    @Test
-    void aScenarioIsUnsettledWhileAPointTrendsOrAWideTieRemainsAmongTheWinners() {
-        java.util.function.Function<double[], lab.report.Verdict.Candidate> c = v -> lab.report.Verdict.Candidate.ofRounds(
-                Arrays.stream(v).boxed().toList(), List.of());
-        java.util.Map<String, lab.report.Verdict.Candidate> settled = new java.util.LinkedHashMap<>();
-        settled.put("jdbc", c.apply(new double[] {3000, 3010, 2990}));
-        settled.put("nonblocking", c.apply(new double[] {8000, 8100, 7900}));
-        settled.put("virtual", c.apply(new double[] {5000, 5050, 4950}));
-        assertEquals(null, AnswerMap.unsettled(settled));
-        // nonblocking 1.45× virtual, but virtual's rounds spread too far to separate them after 3 rounds
-        java.util.Map<String, lab.report.Verdict.Candidate> wide = new java.util.LinkedHashMap<>(settled);
-        wide.put("virtual", c.apply(new double[] {5742, 6719, 5374}));
-        wide.put("nonblocking", c.apply(new double[] {8829, 7900, 8415}));
-        assertTrue(why(wide).startsWith("nonblocking against virtual still tied"), why(wide));
-        // separated from the best, but the interval's near end within 10 %: named beside it, though 1.2× apart
-        java.util.Map<String, lab.report.Verdict.Candidate> near = new java.util.LinkedHashMap<>(settled);
-        near.put("virtual", c.apply(new double[] {6500, 7000, 6400}));
-        assertTrue(why(near).startsWith("nonblocking against virtual still within the interval's 10 %"), why(near));
-        // two modes of one engine a few per cent apart are a tie worth no more rounds
-        java.util.Map<String, lab.report.Verdict.Candidate> close = new java.util.LinkedHashMap<>(settled);
-        close.put("reactive", c.apply(new double[] {7600, 8600, 7700}));
-        assertEquals(null, AnswerMap.unsettled(close));
-        // a mode tied with jdbc far behind the best: its place in the ranking only, spent on after the rest
-        java.util.Map<String, lab.report.Verdict.Candidate> behind = new java.util.LinkedHashMap<>(settled);
-        behind.put("virtual", c.apply(new double[] {3300, 2700, 3100}));
-        assertEquals("virtual against jdbc still tied (its place in the ranking only)", why(behind));
-        assertFalse(AnswerMap.unsettled(behind).cell());
-        java.util.Map<String, lab.report.Verdict.Candidate> bestTied = new java.util.LinkedHashMap<>(settled);
-        bestTied.put("nonblocking", c.apply(new double[] {3500, 2800, 3900}));
-        bestTied.put("virtual", c.apply(new double[] {2000, 2100, 1900}));
-        assertTrue(AnswerMap.unsettled(bestTied).cell(), why(bestTied));
-        java.util.Map<String, lab.report.Verdict.Candidate> trending = new java.util.LinkedHashMap<>(settled);
-        trending.put("jdbc", lab.report.Verdict.Candidate.ofRounds(List.of(3000.0, 2500.0, 2000.0),
-                List.of(lab.report.results.Point.FLAG_NOT_STEADY)));
-        assertEquals("jdbc still trends", why(trending));
-    }
-
-    private static String why(java.util.Map<String, lab.report.Verdict.Candidate> candidates) {
-        AnswerMap.Unsettled u = AnswerMap.unsettled(candidates);
-        return u == null ? "null" : u.why();
     }
 }

@@ -8,19 +8,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-
 import lab.report.results.Interference;
 import lab.report.results.Point;
+import lab.report.results.Points;
 import lab.report.results.Repetitions;
 import lab.report.results.Series;
+import org.junit.jupiter.api.Test;
 
 /** The machine's speed over a run: its spread, and how much of the repetitions' goodput spread it explains. */
 class HostSpeedTest {
 
     /** A repetition at {@code rps} while the machine was {@code busyPct} % of a core busy and the loop took {@code loopMs}. */
     static Point rep(double rps, double busyPct, Double loopMs) {
-        Point base = VerdictTest.rep(200, rps, 0);
+        Point base = Points.rep(200, rps, 0);
         Interference i = new Interference(80.0, Map.of(), Map.of(), 0.0, busyPct, false, null, loopMs);
         return new Point(base.concurrency(), base.requestsPerSec(), base.meanReplyMs(), null, 300.0, 0L, 50, 100.0,
                 null, null, null, null, base.requests(), 3.0, null, null, 50.0, 10.0, 1.0, false, null, Map.of(),

@@ -1,13 +1,14 @@
 package lab.report.load;
 
-import static lab.report.load.VerdictTest.point;
-import static lab.report.load.VerdictTest.series;
+import static lab.report.results.Points.point;
+import static lab.report.results.Points.series;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+
 import lab.report.results.Machine;
 import lab.report.results.Results;
 import lab.report.results.ResultsJson;

@@ -1,12 +1,11 @@
-package lab.report;
+package lab.report.verdict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
+import lab.report.verdict.Claim.Status;
 import org.junit.jupiter.api.Test;
-
-import lab.report.Claim.Status;
 
 /** The thesis page's opening line: claims counted by label, those judged off the thesis' setting apart. */
 class ThesisClaimsTest {

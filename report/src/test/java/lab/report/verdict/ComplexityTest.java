@@ -1,4 +1,4 @@
-package lab.report.load;
+package lab.report.verdict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +7,6 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import lab.report.Claim;
 
 /** "Much more complicated to use", counted on this repository (the module runs its tests from report/). */
 class ComplexityTest {

@@ -1,4 +1,4 @@
-package lab.report;
+package lab.report.verdict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+
+import lab.report.Spread;
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {

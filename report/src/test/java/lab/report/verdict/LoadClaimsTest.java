@@ -1,8 +1,8 @@
-package lab.report.load;
+package lab.report.verdict;
 
-import static lab.report.load.VerdictTest.point;
-import static lab.report.load.VerdictTest.rep;
-import static lab.report.load.VerdictTest.series;
+import static lab.report.results.Points.point;
+import static lab.report.results.Points.rep;
+import static lab.report.results.Points.series;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -11,13 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
-import lab.report.Claim;
-import lab.report.Claim.Status;
 import lab.report.results.Point;
 import lab.report.results.Repetitions;
 import lab.report.results.Series;
+import lab.report.verdict.Claim.Status;
+import org.junit.jupiter.api.Test;
 
 /**
  * The load claims corrected by issue 33, on synthetic results. Each test names the old rule it
@@ -207,17 +205,36 @@ class LoadClaimsTest {
                 series("portal", "threadpool", point(25, 0.19, 150, 155, 160).withLinkRtt(0.46, null)));
         Claim bare = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s))), "Thread-pool outperforms");
         assertTrue(bare.offThesisSetting(), bare.offSetting());
-        Claim overHop = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s)), 0.27), "Thread-pool outperforms");
+        Claim overHop = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s)), new LoadClaims.RunLink(0.27, null)), "Thread-pool outperforms");
         assertFalse(overHop.offThesisSetting(), overHop.offSetting());
         assertTrue(overHop.evidence().contains("0.46 ms measured RTT, 0.19 ms over a direct query (0.27 ms at rest)"),
                 overHop.evidence());
         // a link that adds next to nothing (asked 0 ms, the hop of a fast proxy) is not the thesis' link
         List<Series> hop = List.of(series("portal", "jdbc", point(25, 0.0, 90, 100, 110).withLinkRtt(0.27, null)),
                 series("portal", "threadpool", point(25, 0.0, 150, 155, 160).withLinkRtt(0.27, null)));
-        Claim none = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", hop)), 0.25), "Thread-pool outperforms");
+        Claim none = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", hop)), new LoadClaims.RunLink(0.25, null)), "Thread-pool outperforms");
         assertTrue(none.offSetting().startsWith("off the thesis' link: 0.02 ms measured over a direct query"), none.offSetting());
         // a direct probe slower than the link's (not at rest: a cold probe) is not used
-        Claim cold = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s)), 1.04), "Thread-pool outperforms");
+        Claim cold = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s)), new LoadClaims.RunLink(1.04, null)), "Thread-pool outperforms");
         assertEquals(bare.offSetting(), cold.offSetting());
+    }
+
+    @Test
+    void theLinkIsJudgedOnWhatTheRunsCalibrationFoundItToAdd() {
+        // a 2 h thesis run probed its lan link at 0.39 ms (2.05× the thesis' 0.19 ms: off by the probe) while its
+        // calibration found it adds 0.188 ms to a query, the figure the link is set by: the same link is on it
+        List<Series> s = List.of(series("portal", "jdbc", point(25, 0.19, 90, 100, 110).withLinkRtt(0.39, null)),
+                series("portal", "threadpool", point(25, 0.19, 150, 155, 160).withLinkRtt(0.39, null)));
+        Claim probed = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s))), "Thread-pool outperforms");
+        assertTrue(probed.offThesisSetting(), probed.offSetting());
+        Claim calibrated = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s)), new LoadClaims.RunLink(null, 0.188)),
+                "Thread-pool outperforms");
+        assertFalse(calibrated.offThesisSetting(), calibrated.offSetting());
+        assertTrue(calibrated.evidence().contains("0.188 ms added per query as calibrated in the run, probe 0.39 ms RTT"),
+                calibrated.evidence());
+        // a calibration that found the link far from the thesis' is off it, whatever the probe
+        Claim far = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s)), new LoadClaims.RunLink(null, 0.5)),
+                "Thread-pool outperforms");
+        assertEquals("off the thesis' link: 0.500 ms added per query (calibrated), thesis 0.19 ms", far.offSetting());
     }
 }

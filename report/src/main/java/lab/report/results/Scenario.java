@@ -1,4 +1,4 @@
-package lab.report.load;
+package lab.report.results;
 
 import java.util.Locale;
 

@@ -1,62 +1,24 @@
-package lab.report.load;
+package lab.report.verdict;
 
+import static lab.report.results.Points.point;
+import static lab.report.results.Points.rep;
+import static lab.report.results.Points.series;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
+import lab.report.Spread;
+import lab.report.load.Crossover;
+import lab.report.results.Point;
+import lab.report.results.Repetitions;
+import lab.report.results.Series;
 import org.junit.jupiter.api.Test;
 
-import lab.report.results.Point;
-import lab.report.results.Series;
-import lab.report.results.Repetitions;
-import lab.report.Claim;
-import lab.report.Spread;
-import lab.report.Verdict;
-
 /** The verdict rows, the thesis claims and the crossover, on fixed inputs. */
-class VerdictTest {
-
-    /** One repetition: goodput {@code rps}, {@code errors} failures beside {@code rps × 10} successes. */
-    static Point rep(int c, double rps, long errors) {
-        return rep(c, rps, errors, List.of());
-    }
-
-    /** One repetition as above, carrying {@code extraFlags} (e.g. a saturated load tool). */
-    static Point rep(int c, double rps, long errors, List<String> extraFlags) {
-        long successes = Math.round(rps * 10);
-        double meanMs = c * 1000.0 / (rps + errors / 10.0);
-        Point p = new Point(c, rps, meanMs, null, null, errors, 50, 100.0, null, null, null, null, successes + errors, 10.0,
-                null, null, 30.0, 10.0, 1.0, false, null, Map.of(), null, Map.of(), List.of(), null, null, "t");
-        double rate = errors * 100.0 / (successes + errors);
-        return new Point(p.concurrency(), p.requestsPerSec(), p.meanReplyMs(), null, null, errors, 50, 100.0, null, null,
-                null, null, successes + errors, 10.0, null, null, 30.0, 10.0, 1.0, false, null,
-                errors == 0 ? Map.of() : Map.of("status503", errors), null, Map.of(),
-                flags(rate > Point.ERROR_LIMIT_PCT, extraFlags), null, null, "t",
-                Point.little(rps + errors / 10.0, meanMs), null, null, null, null, null, null, null, successes,
-                rps + errors / 10.0, rate, null, "successes", null, null);
-    }
-
-    private static List<String> flags(boolean errors, List<String> extra) {
-        List<String> flags = new ArrayList<>(extra);
-        if (errors) {
-            flags.add(Point.FLAG_ERRORS);
-        }
-        return flags;
-    }
-
-    /** A point at {@code c} connections whose repetitions gave {@code rps}, aggregated as a sweep does. */
-    static Point point(int c, Double rtt, double... rps) {
-        return Repetitions.aggregate(c, Arrays.stream(rps).mapToObj(v -> rep(c, v, 0)).toList(), true, rtt);
-    }
-
-    static Series series(String app, String mode, Point... points) {
-        return new Series(app, mode, "wrk", app + "-" + mode, "http://x/", List.of(points));
-    }
+class AppVerdictTest {
 
     @Test
     void clearWinnerAndRatiosToJdbcWithTheirRange() {

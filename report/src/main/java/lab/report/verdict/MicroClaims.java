@@ -1,20 +1,16 @@
-package lab.report.micro;
+package lab.report.verdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
 import lab.access.Mode;
 import lab.report.Fmt;
-import lab.report.JudgedLink;
-import lab.report.load.LoadClaims;
-import lab.report.results.JmhScore;
-import lab.report.Claim;
-import lab.report.Pairwise;
-import lab.report.Claim.Status;
 import lab.report.Spread;
-import lab.report.Verdict;
+import lab.report.results.JmhScore;
+import lab.report.verdict.Claim.Status;
 
 /**
  * The claims of thesis chapter 4.1 (Table 4.1, Figures 4.1–4.5) checked against this run's JMH
@@ -46,10 +42,27 @@ public final class MicroClaims {
     private MicroClaims() {
     }
 
-    /** As {@link #of(Map, Map, List, List, Map)} with no measured round trips: the asked ones are judged on. */
+    /** As {@link #of(Map, Map, List, List, Links)} with no measured round trips: the asked ones are judged on. */
     public static List<Claim> of(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining,
                                  List<JmhScore> horizontal, List<JmhScore> vertical) {
-        return of(table, pipelining, horizontal, vertical, Map.of());
+        return of(table, pipelining, horizontal, vertical, Links.NONE);
+    }
+
+    /**
+     * What a micro run measured of its links, link id → engine → ms (a link or engine missing: not measured).
+     *
+     * @param probeMs the round trip a probe measured ({@code SELECT 1}, the fastest of three)
+     * @param addedMs what the link adds to one query, as calibrated before the forks and checked after them
+     *                (the check's figure where there is one), for links below 1 ms
+     */
+    public record Links(Map<String, Map<String, Double>> probeMs, Map<String, Map<String, Double>> addedMs) {
+
+        public static final Links NONE = new Links(Map.of(), Map.of());
+
+        JudgedLink.Figures of(String link, String engine) {
+            return new JudgedLink.Figures(THESIS_RTT_MS.get(link), probeMs.getOrDefault(link, Map.of()).get(engine), null,
+                    addedMs.getOrDefault(link, Map.of()).get(engine));
+        }
     }
 
     /**
@@ -57,31 +70,31 @@ public final class MicroClaims {
      * @param pipelining Figures 4.1–4.3 scores by link id ("loopback", "lan", "wan")
      * @param horizontal Figure 4.4 scores (empty = not run)
      * @param vertical   Figure 4.5 scores (empty = not run)
-     * @param measuredRtt the round trip each link gave, link id → engine → ms (missing: not measured)
+     * @param links      what the run measured of each link (JudgedLink judges "the thesis' link" on it)
      */
     public static List<Claim> of(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining,
                                  List<JmhScore> horizontal, List<JmhScore> vertical,
-                                 Map<String, Map<String, Double>> measuredRtt) {
+                                 Links links) {
         List<Claim> claims = new ArrayList<>();
         for (String link : List.of("loopback", "lan")) {
             for (String engine : ENGINES) {
-                JudgedLink on = link(link, engine, LoadClaims.THESIS_LAN_RTT_MS, measuredRtt);
+                JudgedLink on = link(link, engine, LoadClaims.THESIS_LAN_RTT_MS, links);
                 claims.add(tableFarFaster(link, engine, table.getOrDefault(link, List.of()), on));
                 claims.add(tablePoolSlower(link, engine, table.getOrDefault(link, List.of()), on));
             }
         }
         claims.add(gain("Figure 4.1", "loopback", "MYSQL", "no clear gain from pipelining over loopback (off / on within 0.8–1.2×)",
-                0.8, 1.2, false, pipelining, measuredRtt));
+                0.8, 1.2, false, pipelining, links));
         claims.add(gain("Figure 4.1", "loopback", "POSTGRESQL", "a small gain from pipelining over loopback (under 2×)",
-                1.05, 2, false, pipelining, measuredRtt));
+                1.05, 2, false, pipelining, links));
         for (String engine : ENGINES) {
             claims.add(gain("Figure 4.2", "lan", engine, "pipelining about 3× faster over gigabit Ethernet (0.19 ms)",
-                    3 / 1.5, 3 * 1.5, true, pipelining, measuredRtt));
-            claims.add(significantAtTwo(engine, pipelining, measuredRtt));
+                    3 / 1.5, 3 * 1.5, true, pipelining, links));
+            claims.add(significantAtTwo(engine, pipelining, links));
         }
         for (String engine : ENGINES) {
             claims.add(gain("Figure 4.3", "wan", engine, "pipelining about 5× faster over the 78 ms Internet link",
-                    5 / 1.5, 5 * 1.5, true, pipelining, measuredRtt));
+                    5 / 1.5, 5 * 1.5, true, pipelining, links));
         }
         claims.addAll(growth("Figure 4.4", "servers", horizontal));
         claims.addAll(growth("Figure 4.5", "connections", vertical));
@@ -109,14 +122,14 @@ public final class MicroClaims {
      * The link a claim on {@code link} was measured on, against the thesis' ({@code thesisRttMs}); loopback
      * is the thesis' own where the thesis measured over loopback ({@code thesisRttMs} null).
      */
-    private static JudgedLink link(String link, String engine, Double thesisRttMs, Map<String, Map<String, Double>> measuredRtt) {
-        Double measured = measuredRtt.getOrDefault(link, Map.of()).get(engine);
+    private static JudgedLink link(String link, String engine, Double thesisRttMs, Links links) {
+        Double measured = links.probeMs().getOrDefault(link, Map.of()).get(engine);
         if (link.equals("loopback")) {
             return thesisRttMs == null ? new JudgedLink("over loopback, as the thesis", "")
                     : new JudgedLink("over loopback, not the thesis' 1 GbE" + (measured == null ? "" : " ("
                     + Fmt.trimmed(measured) + " ms measured RTT)"), "off the thesis' link: loopback, thesis 1 GbE");
         }
-        return JudgedLink.of(link, thesisRttMs, THESIS_RTT_MS.get(link), measured);
+        return JudgedLink.of(link, thesisRttMs, links.of(link, engine));
     }
 
     private static Verdict.Candidate candidate(JmhScore s) {
@@ -189,7 +202,7 @@ public final class MicroClaims {
 
     /** Off ÷ on at the most requests measured, against the band [low, high]; {@code moreHolds}: above it is "exceeded". */
     private static Claim gain(String figure, String link, String engine, String claim, double low, double high, boolean moreHolds,
-                              Map<String, List<JmhScore>> pipelining, Map<String, Map<String, Double>> measuredRtt) {
+                              Map<String, List<JmhScore>> pipelining, Links links) {
         String source = figure + ", " + engineName(engine);
         List<JmhScore> scores = pipelining.getOrDefault(link, List.of());
         String most = scores.stream().map(s -> s.param("requests")).filter(r -> r.matches("\\d+"))
@@ -199,7 +212,7 @@ public final class MicroClaims {
         if (off == null || on == null) {
             return notMeasured(source, claim, "no pipelining scores over " + linkName(link) + " in this run");
         }
-        JudgedLink where = link(link, engine, THESIS_RTT_MS.get(link), measuredRtt);
+        JudgedLink where = link(link, engine, THESIS_RTT_MS.get(link), links);
         Spread r = Verdict.ratio(candidate(off), candidate(on));
         Status status = off.spread().n() == 0 || on.spread().n() == 0 ? Status.INCONCLUSIVE : Claim.band(r, low, high, moreHolds);
         return new Claim(source, claim, status, String.format(Locale.ROOT, "%s, %s requests: pipelining off %s ms, on %s ms; "
@@ -214,7 +227,7 @@ public final class MicroClaims {
      * Not reproduced when pipelining loses, or when even the top of the ratio's range is under 5 %.
      */
     private static Claim significantAtTwo(String engine, Map<String, List<JmhScore>> pipelining,
-                                          Map<String, Map<String, Double>> measuredRtt) {
+                                          Links links) {
         String source = "Figure 4.2, " + engineName(engine);
         String claim = "the gain from pipelining is significant after just two requests (0.19 ms link)";
         List<JmhScore> scores = pipelining.getOrDefault("lan", List.of());
@@ -224,7 +237,7 @@ public final class MicroClaims {
             return notMeasured(source, claim, "needs pipelining off and on at 2 requests over the 0.19 ms link; this run has requests "
                     + distinct(scores, "requests"));
         }
-        JudgedLink where = link("lan", engine, LoadClaims.THESIS_LAN_RTT_MS, measuredRtt);
+        JudgedLink where = link("lan", engine, LoadClaims.THESIS_LAN_RTT_MS, links);
         Map<String, Verdict.Candidate> two = new LinkedHashMap<>();
         two.put(UNPIPELINED, candidate(off));
         two.put(PIPELINED, candidate(on));

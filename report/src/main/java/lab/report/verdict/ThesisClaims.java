@@ -1,14 +1,10 @@
-package lab.report;
+package lab.report.verdict;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import lab.report.load.AppVerdict;
-import lab.report.load.Complexity;
-import lab.report.load.LoadClaims;
-import lab.report.micro.MicroClaims;
 import lab.report.results.JmhScore;
 
 /**
@@ -26,16 +22,12 @@ public final class ThesisClaims {
     }
 
     /**
-     * Sections 4.2–4.3 on a load run (loadgen's results), and the conclusion's "much more
-     * complicated to use" counted from the source under {@code root}.
+     * Sections 4.2–4.3 on a load run (loadgen's results), each link judged on what the run measured of
+     * it ({@code run}), and the conclusion's "much more complicated to use" counted from the source under
+     * {@code root}.
      */
-    public static ClaimSet load(List<AppVerdict> verdicts, Path root) {
-        return load(verdicts, root, null);
-    }
-
-    /** As above, each link judged on what it adds to the run's direct query at rest ({@code directMs}, null: not measured). */
-    public static ClaimSet load(List<AppVerdict> verdicts, Path root, Double directMs) {
-        List<Claim> claims = new ArrayList<>(LoadClaims.of(verdicts, directMs));
+    public static ClaimSet load(List<AppVerdict> verdicts, Path root, LoadClaims.RunLink run) {
+        List<Claim> claims = new ArrayList<>(LoadClaims.of(verdicts, run));
         claims.add(Complexity.claim(root));
         return new ClaimSet("load", "thesis 4.2–4.3 and 5, on this run's goodput and this repository's code", claims);
     }
@@ -50,19 +42,14 @@ public final class ThesisClaims {
      */
     public static ClaimSet micro(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining,
                                  List<JmhScore> horizontal, List<JmhScore> vertical) {
-        return micro(table, pipelining, horizontal, vertical, Map.of());
+        return micro(table, pipelining, horizontal, vertical, MicroClaims.Links.NONE);
     }
 
-    /**
-     * As above, judged on the round trips each link really gave.
-     *
-     * @param measuredRtt link id → engine → measured round trip (ms); a link missing is judged on the RTT asked for
-     */
+    /** As above, each link judged on what the run measured of it ({@link MicroClaims.Links}). */
     public static ClaimSet micro(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining,
-                                 List<JmhScore> horizontal, List<JmhScore> vertical,
-                                 Map<String, Map<String, Double>> measuredRtt) {
+                                 List<JmhScore> horizontal, List<JmhScore> vertical, MicroClaims.Links links) {
         return new ClaimSet("micro", "thesis 4.1, on this run's JMH scores",
-                MicroClaims.of(table, pipelining, horizontal, vertical, measuredRtt));
+                MicroClaims.of(table, pipelining, horizontal, vertical, links));
     }
 
     /**

@@ -1,11 +1,12 @@
-package lab.report;
+package lab.report.verdict;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+
+import lab.report.Spread;
 
 /**
  * Which mode wins one scenario, by a rule that has to be earned: every mode's value with its

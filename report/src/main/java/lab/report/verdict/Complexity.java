@@ -1,4 +1,4 @@
-package lab.report.load;
+package lab.report.verdict;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import lab.access.Mode;
-import lab.report.Claim;
 
 /**
  * "Asynchronous drivers are much more complicated to use" (thesis, conclusion), counted from this

@@ -1,4 +1,4 @@
-package lab.report.load;
+package lab.report.verdict;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,12 +10,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 import lab.access.Mode;
-import lab.report.Claim;
-import lab.report.JudgedLink;
-import lab.report.Pairwise;
 import lab.report.Spread;
-import lab.report.Verdict;
 import lab.report.results.Point;
+import lab.report.results.Run;
 
 /**
  * The thesis' load-test findings (sections 4.2 and 4.3) checked against one run's numbers, each
@@ -57,24 +54,35 @@ public final class LoadClaims {
     }
 
     public static List<Claim> of(List<AppVerdict> verdicts) {
-        return of(verdicts, null);
+        return of(verdicts, RunLink.NONE);
     }
 
     /**
-     * @param directMs the run's direct query at rest ({@code SELECT 1} straight to a server, ms), or null: the
-     *                 link is then judged on what it adds to it ({@link JudgedLink})
+     * What a load run measured of its links, for {@link JudgedLink}: the direct query at rest
+     * ({@code SELECT 1} straight to a server, ms) and what the lan link adds to a query as the run
+     * calibrated it; each null when not measured.
      */
-    public static List<Claim> of(List<AppVerdict> verdicts, Double directMs) {
+    public record RunLink(Double directAtRestMs, Double lanAddedMs) {
+
+        public static final RunLink NONE = new RunLink(null, null);
+
+        public static RunLink of(Run run) {
+            return new RunLink(run.directAtRestMs(), run.addedMsAt(THESIS_LAN_RTT_MS));
+        }
+    }
+
+    /** @param run what the run measured of its links ({@link RunLink#NONE}: nothing) */
+    public static List<Claim> of(List<AppVerdict> verdicts, RunLink run) {
         AppVerdict portal = find(verdicts, "portal");
         AppVerdict shop = find(verdicts, "shop");
         List<Claim> out = new ArrayList<>();
-        out.add(threadpoolBeatsJdbcAtLowLoad(portal, directMs));
-        out.add(threadpoolDegradesPast400(portal, directMs));
-        out.add(nonblockingImprovesDramatically(portal, directMs));
-        out.add(fairHandOffIsAbysmal(portal, directMs));
-        out.add(nonblockingScalesBetter(shop, directMs));
-        out.add(jdbcOnTheEventLoopServesLeast(shop, directMs));
-        out.addAll(errorsAtHighLoad(verdicts, directMs));
+        out.add(threadpoolBeatsJdbcAtLowLoad(portal, run));
+        out.add(threadpoolDegradesPast400(portal, run));
+        out.add(nonblockingImprovesDramatically(portal, run));
+        out.add(fairHandOffIsAbysmal(portal, run));
+        out.add(nonblockingScalesBetter(shop, run));
+        out.add(jdbcOnTheEventLoopServesLeast(shop, run));
+        out.addAll(errorsAtHighLoad(verdicts, run));
         return out;
     }
 
@@ -105,10 +113,11 @@ public final class LoadClaims {
 
     /**
      * The rows asked at the thesis' link (lan) when there are any, else those without an RTT, else
-     * those at the lowest RTT; judged on the link by the median of their measured round trips, less the
-     * run's direct query at rest when it was measured.
+     * those at the lowest RTT; the link judged by {@link JudgedLink#of}: at lan on what the run's calibration
+     * found it to add to a query, else on the median of the rows' measured round trips less the run's direct
+     * query at rest.
      */
-    static Judged rows(AppVerdict v, Double directMs) {
+    static Judged rows(AppVerdict v, RunLink run) {
         if (v == null) {
             return new Judged(List.of(), JudgedLink.unknown("no points", THESIS_LAN_RTT_MS));
         }
@@ -116,7 +125,8 @@ public final class LoadClaims {
                 .filter(r -> r.scenario().rttMs() != null && Math.abs(r.scenario().rttMs() - THESIS_LAN_RTT_MS) < 1e-9)
                 .toList();
         if (!lan.isEmpty()) {
-            return new Judged(lan, JudgedLink.of("lan", THESIS_LAN_RTT_MS, THESIS_LAN_RTT_MS, measured(lan), directMs));
+            return new Judged(lan, JudgedLink.of("lan", THESIS_LAN_RTT_MS,
+                    new JudgedLink.Figures(THESIS_LAN_RTT_MS, measured(lan), run.directAtRestMs(), run.lanAddedMs())));
         }
         Optional<Double> lowest = v.rows().stream().map(r -> r.scenario().rttMs()).filter(Objects::nonNull)
                 .min(Double::compare);
@@ -128,7 +138,7 @@ public final class LoadClaims {
         JudgedLink link = unlinked && measured == null
                 ? JudgedLink.unknown("at the lab's link when the run started", THESIS_LAN_RTT_MS)
                 : JudgedLink.of(unlinked ? "the lab's link when the run started" : "the run's lowest RTT",
-                THESIS_LAN_RTT_MS, unlinked ? null : lowest.orElseThrow(), measured, directMs);
+                THESIS_LAN_RTT_MS, new JudgedLink.Figures(unlinked ? null : lowest.orElseThrow(), measured, run.directAtRestMs(), null));
         return new Judged(rows, link.onThesisLink() ? link
                 : new JudgedLink(link.text() + " (run PROFILE=thesis, or RTTS=0.19)", link.offSetting()));
     }
@@ -187,9 +197,9 @@ public final class LoadClaims {
     }
 
     /** Judged at every level of at most {@link #LOW_LOAD} connections where both modes were measured. */
-    static Claim threadpoolBeatsJdbcAtLowLoad(AppVerdict portal, Double directMs) {
+    static Claim threadpoolBeatsJdbcAtLowLoad(AppVerdict portal, RunLink run) {
         String claim = "Thread-pool outperforms JDBC at low load (portal; low = ≤ " + LOW_LOAD + " connections)";
-        Judged j = rows(portal, directMs);
+        Judged j = rows(portal, run);
         List<AppVerdict.Row> both = j.rows().stream().filter(r -> entry(r, THREADPOOL) != null && entry(r, JDBC) != null)
                 .sorted(Comparator.comparingInt(r -> r.scenario().concurrency())).toList();
         List<AppVerdict.Row> low = both.stream().filter(r -> r.scenario().concurrency() <= LOW_LOAD).toList();
@@ -210,9 +220,9 @@ public final class LoadClaims {
         return j.claim("4.2", claim, Claim.all(statuses), j.note() + ", " + String.join("; ", parts));
     }
 
-    static Claim threadpoolDegradesPast400(AppVerdict portal, Double directMs) {
+    static Claim threadpoolDegradesPast400(AppVerdict portal, RunLink run) {
         String claim = "Thread-pool degrades past ~400 connections (portal)";
-        Judged j = rows(portal, directMs);
+        Judged j = rows(portal, run);
         List<AppVerdict.Row> rows = j.rows().stream().filter(r -> entry(r, THREADPOOL) != null).toList();
         // like with like: the last level at or below 400 against the last level measured past it
         Optional<AppVerdict.Row> below = rows.stream().filter(r -> r.scenario().concurrency() <= DEGRADES_PAST)
@@ -237,10 +247,10 @@ public final class LoadClaims {
     }
 
     /** Against jdbc and the thread pool, at the highest level where all three were measured. */
-    static Claim nonblockingImprovesDramatically(AppVerdict portal, Double directMs) {
+    static Claim nonblockingImprovesDramatically(AppVerdict portal, RunLink run) {
         String claim = "Non-blocking improves dramatically (portal; taken as ≥ " + DRAMATIC
                 + "× both jdbc and threadpool at the highest load, by the whole interval)";
-        Judged j = rows(portal, directMs);
+        Judged j = rows(portal, run);
         List<AppVerdict.Row> all = j.rows().stream()
                 .filter(r -> entry(r, NONBLOCKING) != null && entry(r, JDBC) != null && entry(r, THREADPOOL) != null)
                 .sorted(Comparator.comparingInt((AppVerdict.Row r) -> r.scenario().concurrency()).reversed()).toList();
@@ -298,10 +308,10 @@ public final class LoadClaims {
      * The fair pool runs in a pass of its own, the portal restarted with it (loadgen's fair pass), so
      * its repetitions share no rounds with the unfair pool's: the two are compared unpaired.
      */
-    static Claim fairHandOffIsAbysmal(AppVerdict portal, Double directMs) {
+    static Claim fairHandOffIsAbysmal(AppVerdict portal, RunLink run) {
         String claim = String.format(Locale.ROOT, "A fair thread-pool hand-off is abysmal (portal; the thesis saw about "
                 + "%.0f req/s; taken as below %.0f %% of the unfair hand-off's goodput)", THESIS_FAIR_RPS, ABYSMAL * 100);
-        Judged j = rows(portal, directMs);
+        Judged j = rows(portal, run);
         Optional<AppVerdict.Row> row = j.rows().stream()
                 .filter(r -> entry(r, THREADPOOL_FAIR) != null && entry(r, THREADPOOL) != null)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
@@ -325,9 +335,9 @@ public final class LoadClaims {
     }
 
     /** At {@link #SHOP_TOP} connections; a run without that level is judged at its highest, and its status says so. */
-    static Claim nonblockingScalesBetter(AppVerdict shop, Double directMs) {
+    static Claim nonblockingScalesBetter(AppVerdict shop, RunLink run) {
         String claim = "Thread-pool scales fairly well, non-blocking scales better with less degradation (shop; up to 10,000 connections)";
-        Judged j = rows(shop, directMs);
+        Judged j = rows(shop, run);
         List<AppVerdict.Row> rows = j.rows().stream()
                 .filter(r -> entry(r, THREADPOOL) != null && entry(r, NONBLOCKING) != null).toList();
         if (rows.size() < 2) {
@@ -356,9 +366,9 @@ public final class LoadClaims {
     }
 
     /** The thesis predicted, but never ran, blocking JDBC on the shop's event loop: every other mode should beat it. */
-    static Claim jdbcOnTheEventLoopServesLeast(AppVerdict shop, Double directMs) {
+    static Claim jdbcOnTheEventLoopServesLeast(AppVerdict shop, RunLink run) {
         String claim = "JDBC on the Netty event loop serves less than every other mode (shop; predicted in 4.3, never run there)";
-        Judged j = rows(shop, directMs);
+        Judged j = rows(shop, run);
         Optional<AppVerdict.Row> high = j.rows().stream().filter(r -> entry(r, JDBC) != null && r.modes().size() > 1)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
         if (high.isEmpty()) {
@@ -393,10 +403,10 @@ public final class LoadClaims {
      * measured", not "not reproduced". The load tools see pages, not engines: which engine failed is
      * in the kinds only where a status tells it.
      */
-    static List<Claim> errorsAtHighLoad(List<AppVerdict> verdicts, Double directMs) {
+    static List<Claim> errorsAtHighLoad(List<AppVerdict> verdicts, RunLink run) {
         List<Claim> out = new ArrayList<>();
         for (AppVerdict v : verdicts) {
-            Judged j = rows(v, directMs);
+            Judged j = rows(v, run);
             String source = v.app().equals("portal") ? "4.2" : "4.3";
             Optional<AppVerdict.Row> high = j.rows().stream().max(Comparator.comparingInt(r -> r.scenario().concurrency()));
             String claim = "Non-blocking access fails requests at high load (past " + DEGRADES_PAST + " connections; above "
@@ -446,7 +456,7 @@ public final class LoadClaims {
         return l.isEmpty() ? "none" : String.join(", ", l);
     }
 
-    static String ratioText(Spread r) {
+    public static String ratioText(Spread r) {
         return lab.report.Fmt.ratioRange(r);
     }
 

@@ -1,4 +1,4 @@
-package lab.report;
+package lab.report.verdict;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import lab.report.Spread;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**

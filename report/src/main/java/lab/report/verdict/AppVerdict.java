@@ -1,4 +1,4 @@
-package lab.report.load;
+package lab.report.verdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,12 +10,12 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import lab.access.Mode;
+import lab.report.Spread;
 import lab.report.results.Point;
 import lab.report.results.Results;
 import lab.report.results.Run;
+import lab.report.results.Scenario;
 import lab.report.results.Series;
-import lab.report.Spread;
-import lab.report.Verdict;
 
 /**
  * Which mode wins, per app and scenario, by goodput (complete successes per second) of the
@@ -81,11 +81,11 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         return null;
     }
 
-    static AppVerdict of(String app, String tool, List<Series> series) {
+    public static AppVerdict of(String app, String tool, List<Series> series) {
         return of(app, tool, series, null);
     }
 
-    static AppVerdict of(String app, String tool, List<Series> series, Series ceiling) {
+    public static AppVerdict of(String app, String tool, List<Series> series, Series ceiling) {
         return of(app, tool, series, ceiling, null);
     }
 
@@ -96,7 +96,7 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
      *                unpaired; null or empty: the repetitions are taken as rounds, as before rounds
      *                were recorded
      */
-    static AppVerdict of(String app, String tool, List<Series> series, Series ceiling, List<Run.Round> rounds) {
+    public static AppVerdict of(String app, String tool, List<Series> series, Series ceiling, List<Run.Round> rounds) {
         Map<Integer, Spread> ceilings = new TreeMap<>();
         if (ceiling != null) {
             ceiling.points().forEach(p -> {

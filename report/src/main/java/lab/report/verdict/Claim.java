@@ -1,6 +1,8 @@
-package lab.report;
+package lab.report.verdict;
 
 import java.util.Locale;
+
+import lab.report.Spread;
 
 /**
  * One published claim checked against this run's numbers.

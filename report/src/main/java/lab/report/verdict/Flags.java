@@ -1,4 +1,4 @@
-package lab.report.load;
+package lab.report.verdict;
 
 import java.util.ArrayList;
 import java.util.List;
