@@ -70,12 +70,7 @@ class CancelTest {
             Fire.failure(Fire.concurrently(client, 1, () -> client.query(sleep)).getFirst());
             Thread.sleep(4_000); // what was opened late has come by now
             proxy.latency(0);
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            long open = TestDb.serverConnections(engine);
-            while (open > options.poolSize() && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-                open = TestDb.serverConnections(engine);
-            }
+            long open = TestDb.awaitServerConnectionsAtMost(engine, options.poolSize(), Duration.ofSeconds(10));
             System.out.printf("SLOW CANCEL %s %s: %d server connections after the cancel, pool of %d%n", engine.scheme, mode.id(),
                     open, options.poolSize());
             assertTrue(open <= options.poolSize(), open + " connections on the server for a pool of " + options.poolSize());

@@ -98,9 +98,14 @@ final class TestDb {
 
     /** Waits up to {@code timeout} for no server connections on bench_access; returns the last count. */
     static long awaitNoServerConnections(Engine engine, Duration timeout) throws Exception {
+        return awaitServerConnectionsAtMost(engine, 0, timeout);
+    }
+
+    /** Waits up to {@code timeout} for at most {@code atMost} server connections on bench_access; returns the last count. */
+    static long awaitServerConnectionsAtMost(Engine engine, long atMost, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         long n = serverConnections(engine);
-        while (n > 0 && System.nanoTime() < deadline) {
+        while (n > atMost && System.nanoTime() < deadline) {
             Thread.sleep(50);
             n = serverConnections(engine);
         }
