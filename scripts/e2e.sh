@@ -30,18 +30,18 @@ cleanup() {
 trap cleanup EXIT
 
 start=$SECONDS
-# WARM=6: one warm-up window per instance, enough to show make up's warm-up runs at all
-uplog=$(mktemp)
-make --no-print-directory up RUNTIME=native WARM=6 | tee "$uplog"
+# WARM=6: one warm-up window per instance, enough to show make up's warm-up runs at all; in the
+# background, which the load test waits for
+make --no-print-directory up RUNTIME=native WARM=6
 say "up took $((SECONDS - start)) s"
-warmed=$(grep -c '^warm-up: .* \(steady\|not steady\)' "$uplog" || true)
-rm -f "$uplog"
-[ "$warmed" -eq "$(instance_names | grep -vcx dashboard)" ] || { say "make up warmed $warmed instances up, not every one"; exit 1; }
 make --no-print-directory status RUNTIME=native
 pids=$(cat "${RUN_DIR:-$root/.run}"/pids/*.pid)
 
 # FAIR_POOL=1: loadgen's fair pass restarts portal-threadpool fair and back (lab.sh hand-off)
 make --no-print-directory loadtest RUNTIME=native PROFILE=smoke APP=all FAIR_POOL=1
+warmed=$(grep -c '^warm-up: .* \(steady\|not steady\)' "${RUN_DIR:-$root/.run}/warmup.log" || true)
+[ "$warmed" -eq "$(instance_names | grep -vcx dashboard)" ] || { say "make up warmed $warmed instances up, not every one"; exit 1; }
+grep -q '"done" *: *true' results/.warmup.json || { say "FAIL: results/.warmup.json does not say the warm-up is done"; exit 1; }
 
 run_dir=$(readlink -f results/latest)
 say "checking $run_dir/results.json"

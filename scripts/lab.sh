@@ -5,9 +5,9 @@
 # answer and where loadgen runs; readiness (lib/instances.sh), the link (lab.link, `loadgen link`),
 # the status table and the options of the sweep and the fault matrix are here.
 #   lab.sh up [instance…]     start what is not running, wait until every instance is ready (its
-#                             pools warm, its databases answer through the link), set LINK, warm
-#                             them up until steady (WARM), print the table; with
-#                             instances, only those (the link stays as it is, no warm-up)
+#                             pools warm, its databases answer through the link), set LINK, print
+#                             the table, and warm them up until steady (WARM) in the background;
+#                             with instances, only those (the link stays as it is, no warm-up)
 #   lab.sh down               stop what up started (natively DB=1 also stops the database servers;
 #                             containers: WIPE=1 also removes the volumes)
 #   lab.sh status             the runtime's processes, every instance's readiness, the link in force
@@ -19,6 +19,8 @@
 #                             other instances keep running) → results/faults-<id>/
 #   lab.sh only INSTANCE      stop every instance but this one and the dashboard; start it if needed
 #   lab.sh resume             every instance again (after only)
+#   lab.sh warm-now           up's warm-up, in the foreground (up starts it in the background)
+#   lab.sh await-warmup       wait until up's background warm-up has finished (what measures does)
 #   lab.sh stop-server mysql | start-server   fault (a): the MariaDB servers stop / start again
 #   lab.sh VERB …             a verb of the runtime's own (its adapter's header lists them)
 # LINK=0|lan|wan|<ms RTT>|loopback; empty: the link in force, else 0. loopback is the direct,
@@ -149,23 +151,68 @@ up() { # [instance…]
     if [ "$LINK" = loopback ]; then rt_loadgen link --record-only loopback >/dev/null; else rt_loadgen link "$LINK"; fi
   fi
   prime_probes "${names[@]}"
-  [ $# -gt 0 ] || warm
   echo
   table "${names[@]}"
   say "up in $((SECONDS - start)) s"
+  [ $# -gt 0 ] || warm
 }
 
 # Each instance in turn under a light load (wrk, 8 connections) until it is steady (goodput, JIT compiler:
 # lab.loadgen.sweep.JitWarmup), so that the first load test measures compiled code: a cold portal
-# compiles for 60–90 s under load. WARM seconds at most per instance (default 90; 0: none).
+# compiles for 60–90 s under load. WARM seconds at most per instance (default 90; 0: none). In the
+# background, its own session (so that down stops all of it), its state on the dashboard
+# (results/.warmup.json) and its output in WARMUP_LOG: the pages answer at once, and what measures
+# (loadtest, faults) waits for it first (await_warmup).
+WARMUP_DIR=${LAB_RUN_DIR:-${RUN_DIR:-$root/.run}}
+WARMUP_LOG=$WARMUP_DIR/warmup.log
+WARMUP_PID=$WARMUP_DIR/warmup.pid
 warm() {
   local cap=${WARM:-90}
+  stop_warmup
+  rm -f "${RESULTS_DIR:-results}/.warmup.json"
   [ "$cap" != 0 ] || return 0
-  say "warming each instance up until it is steady (at most $cap s each; WARM=0: none) …"
+  mkdir -p "$WARMUP_DIR"
+  setsid env WARM="$cap" "$here/lab.sh" warm-now >"$WARMUP_LOG" 2>&1 </dev/null &
+  echo $! >"$WARMUP_PID"
+  say "warming each instance up until it is steady, in the background (at most $cap s each; WARM=0: none):"
+  say "  the pages answer now; the dashboard shows how far it got; make loadtest waits for it (log: $WARMUP_LOG)"
+}
+
+warm_now() {
+  local cap=${WARM:-90}
+  say "warming each instance up until it is steady (at most $cap s each) …"
   rt_sweep sweep --app all --warm-up-only "$cap" || say "the warm-up did not finish: the first load test warms up longer"
+  say "warm-up done"
+}
+
+warmup_running() { local pid; pid=$(cat "$WARMUP_PID" 2>/dev/null) && kill -0 "$pid" 2>/dev/null; }
+
+# Before a measurement: up's warm-up has finished (its load would be measured with the run's), at
+# most as long as it can take (every instance at its cap, and a minute).
+await_warmup() {
+  warmup_running || return 0
+  local n limit last= line
+  n=$(instance_names | grep -vcx dashboard)
+  limit=$((SECONDS + n * ${WARM:-90} + 60))
+  say "make up's warm-up is still running: waiting for it, so that this run measures compiled code (at most $((limit - SECONDS)) s; $WARMUP_LOG)"
+  while warmup_running && [ $SECONDS -lt $limit ]; do
+    line=$(grep '^warm-up: ' "$WARMUP_LOG" 2>/dev/null | tail -n1 || true)
+    [ "$line" = "$last" ] || { [ -z "$line" ] || say "  $line"; last=$line; }
+    sleep 2
+  done
+  warmup_running && { say "the warm-up took longer than it can: stopped"; stop_warmup; }
+  return 0
+}
+
+stop_warmup() {
+  local pid
+  pid=$(cat "$WARMUP_PID" 2>/dev/null) || return 0
+  kill -- -"$pid" 2>/dev/null || true
+  rm -f "$WARMUP_PID"
 }
 
 down() { # WIPE=1: the certificates too
+  stop_warmup
   rt_stop
   rm -f "$DB_TLS_DIR/chosen"
   [ -z "${WIPE:-}" ] || [ "$RUNTIME" = native ] || rm -rf "$DB_TLS_DIR"
@@ -207,6 +254,7 @@ loadtest() { # PROFILE APP [MODES]
   [ -z "${3:-}" ] || args+=(--modes "$3")
   [ -z "${CONCURRENCY:-}" ] || args+=(--levels "$CONCURRENCY")
   [ -z "${RTTS:-}" ] || args+=(--rtts "$RTTS")
+  await_warmup
   rt_sweep "${args[@]}"
 }
 
@@ -228,6 +276,7 @@ faults() { # FAULTS APP [MODES] [loadgen faults options…]
   isolated=
   if [ -n "${RT_ISOLATES:-}" ] && [ "${ISOLATE:-1}" != 0 ]; then args+=(--isolate "$self only"); isolated=1; fi
   trap after_faults EXIT
+  await_warmup
   rt_faults "${args[@]}" "$@"
 }
 
@@ -248,6 +297,8 @@ case $cmd in
   faults) faults "$@" ;;
   only) only "$@" ;;
   resume) resume ;;
+  warm-now) warm_now ;;
+  await-warmup) await_warmup ;;
   stop-server) [ "${1:-}" = mysql ] || { echo "usage: lab.sh stop-server mysql" >&2; exit 2; }; rt_server stop ;;
   start-server) rt_server start ;;
   *)

@@ -20,7 +20,7 @@ import com.sun.net.httpserver.HttpServer;
  * A small real HTTP server standing in for an app instance: a page at / and /mix, health at
  * /actuator/health and /health, and Prometheus text at /actuator/prometheus and /metrics whose
  * figures are this JVM's own (threads from ThreadMXBean, heap per pool, process CPU, JIT time) and
- * the pages it is serving (http_server_requests_in_flight).
+ * the pages it is serving and has answered (http_server_requests_in_flight, http_server_requests_seconds_count).
  */
 public final class FakeFreeInstance implements AutoCloseable {
 
@@ -32,6 +32,8 @@ public final class FakeFreeInstance implements AutoCloseable {
     private volatile String panelThread;
     /** The pages being served, like the apps' http.server.requests.in.flight gauge. */
     private static final java.util.concurrent.atomic.AtomicInteger IN_FLIGHT = new java.util.concurrent.atomic.AtomicInteger();
+    /** The pages answered, like the apps' http.server.requests timer's count (uri "/", status 200). */
+    private static final java.util.concurrent.atomic.AtomicLong ANSWERED = new java.util.concurrent.atomic.AtomicLong();
 
     public FakeFreeInstance() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
@@ -74,6 +76,7 @@ public final class FakeFreeInstance implements AutoCloseable {
                                 .getBytes(StandardCharsets.UTF_8));
                     } finally {
                         IN_FLIGHT.decrementAndGet();
+                        ANSWERED.incrementAndGet();
                     }
                 }
                 case "/actuator/health", "/health" -> send(ex, 200, "application/json", "{\"status\":\"UP\"}".getBytes(StandardCharsets.UTF_8));
@@ -110,6 +113,10 @@ public final class FakeFreeInstance implements AutoCloseable {
                 .append("process_cpu_usage ").append(String.format(Locale.ROOT, "%.6f", Math.max(0, cpu))).append('\n');
         sb.append("# TYPE http_server_requests_in_flight gauge\n")
                 .append("http_server_requests_in_flight ").append(IN_FLIGHT.get()).append('\n');
+        sb.append("# TYPE http_server_requests_seconds summary\n")
+                .append("http_server_requests_seconds_count{method=\"GET\",outcome=\"SUCCESS\",status=\"200\",uri=\"/\"} ")
+                .append(ANSWERED.get()).append('\n')
+                .append("http_server_requests_seconds_count{method=\"GET\",outcome=\"SUCCESS\",status=\"200\",uri=\"/actuator/prometheus\"} 7\n");
         sb.append("# TYPE jvm_compilation_time_ms_total counter\n")
                 .append("jvm_compilation_time_ms_total ")
                 .append(ManagementFactory.getCompilationMXBean().getTotalCompilationTime()).append('\n');

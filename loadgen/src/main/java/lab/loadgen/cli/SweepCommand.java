@@ -168,7 +168,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         try {
             var outcomes = new JitWarmup(lab.loadgen.metrics.HealthCheck.client(), new lab.loadgen.tool.ProcessRunner(), wrk,
-                    System.out).run(all, warmUpOnly);
+                    System.out, results.resultsDir).run(all, warmUpOnly);
             outcomes.forEach(o -> System.out.printf(java.util.Locale.ROOT, "warm-up: %-20s %s%n", o.instance(),
                     o.steady() ? String.format(java.util.Locale.ROOT, "steady after %.0f s", o.seconds()) : o.why()));
             return 0;

@@ -17,20 +17,27 @@ import lab.loadgen.config.InstancesConf;
 
 /**
  * The dashboard on :8080 (JDK HTTP server): "/" the home page, "/health" {"status":"UP"},
- * "/results/..." files from the results folder only. Everything else is 404.
+ * "/results/..." files from the results folder only; "/live/RUN/" a running run's live page and
+ * "/live/RUN/events" its events ("/live" opens the run going now), "/instances/events" the home
+ * page's instance rates, "/assets/chart.js" the lab's chart library. Everything else is 404.
  */
 public final class DashboardServer implements AutoCloseable {
 
     private static final String RESULTS = "/results/";
+    private static final String LIVE = "/live/";
+    static final String CHART_JS = "/assets/chart.js";
+    private static final java.util.regex.Pattern LIVE_PATH = java.util.regex.Pattern.compile("/live/([A-Za-z0-9_-][A-Za-z0-9._-]*)/(events)?");
 
     private final HttpServer server;
     private final HomePage home;
     private final StaticFiles files;
+    private final InstanceRates rates;
 
     public DashboardServer(InetSocketAddress address, InstancesConf conf, HostResolver hosts, Path resultsDir)
             throws IOException {
         this.home = new HomePage(conf, hosts, resultsDir);
         this.files = new StaticFiles(resultsDir);
+        this.rates = new InstanceRates(conf, hosts, resultsDir, lab.loadgen.metrics.HealthCheck.client());
         this.server = HttpServer.create(address, 64);
         server.createContext("/", this::handle);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -66,6 +73,15 @@ public final class DashboardServer implements AutoCloseable {
                 redirect(ex, RESULTS);
             } else if (path.startsWith(RESULTS)) {
                 serveFile(ex, path);
+            } else if (path.equals("/live") || path.equals(LIVE)) {
+                redirect(ex, LiveRuns.running(files.root()).map(s -> LIVE + s.run() + "/").orElse("/"), 303);
+            } else if (path.startsWith(LIVE)) {
+                live(ex, path);
+            } else if (path.equals("/instances/events")) {
+                rates.stream(ex);
+            } else if (path.equals(CHART_JS)) {
+                ex.getResponseHeaders().set("Cache-Control", "max-age=86400");
+                send(ex, 200, "text/javascript; charset=utf-8", lab.report.ChartJs.script());
             } else {
                 notFound(ex);
             }
@@ -76,6 +92,23 @@ public final class DashboardServer implements AutoCloseable {
             send(ex, 500, "text/plain; charset=utf-8", "internal error: " + e.getMessage() + "\n");
         } finally {
             ex.close();
+        }
+    }
+
+    /** /live/RUN → /live/RUN/; the page of a run that has ended is its report. */
+    private void live(HttpExchange ex, String path) throws IOException, InterruptedException {
+        java.util.regex.Matcher m = LIVE_PATH.matcher(path.endsWith("/") || path.endsWith("/events") ? path : path + "/");
+        Optional<Path> dir = m.matches() ? files.resolve(m.group(1)) : Optional.empty();
+        if (dir.isEmpty() || !Files.isDirectory(dir.get())) {
+            notFound(ex);
+        } else if (!path.endsWith("/") && m.group(2) == null) {
+            redirect(ex, path + "/");
+        } else if (m.group(2) != null) {
+            LivePage.stream(ex, m.group(1), dir.get());
+        } else if (LiveRuns.read(dir.get()).isEmpty() && Files.isRegularFile(dir.get().resolve("index.html"))) {
+            redirect(ex, RESULTS + m.group(1) + "/index.html", 303); // a run from before live pages
+        } else {
+            send(ex, 200, "text/html; charset=utf-8", LivePage.render(m.group(1), dir.get()));
         }
     }
 
@@ -118,8 +151,12 @@ public final class DashboardServer implements AutoCloseable {
     }
 
     private static void redirect(HttpExchange ex, String location) throws IOException {
+        redirect(ex, location, 301);
+    }
+
+    private static void redirect(HttpExchange ex, String location, int status) throws IOException {
         ex.getResponseHeaders().set("Location", location);
-        ex.sendResponseHeaders(301, -1);
+        ex.sendResponseHeaders(status, -1);
     }
 
     private static void send(HttpExchange ex, int status, String type, String body) throws IOException {

@@ -50,6 +50,13 @@ final class HomePage {
         model.put("link", LinkPanel.read(conf.loadTargets(), hosts, http)); // the link in force, its measured RTT
         List<RunIndex.Entry> runs = RunIndex.list(resultsDir);
         model.put("runs", runs);
+        Map<String, lab.loadgen.live.LiveStatus> live = new LinkedHashMap<>();
+        runs.stream().filter(e -> lab.loadgen.live.LiveStatus.RUNNING.equals(e.status()))
+                .forEach(e -> LiveRuns.read(resultsDir.resolve(e.id())).filter(lab.loadgen.live.LiveStatus::running)
+                        .ifPresent(st -> live.put(e.id(), st)));
+        model.put("live", live); // the runs being written, with their points done
+        LiveRuns.running(resultsDir).ifPresent(st -> model.put("liveRun", st));
+        warmup(model);
         latestVerdict(runs, model);
         model.put("micro", Files.isRegularFile(resultsDir.resolve("micro").resolve("index.html")));
         model.put("thesis", Files.isRegularFile(resultsDir.resolve(THESIS_PAGE)));
@@ -58,6 +65,39 @@ final class HomePage {
         model.put("instancesFile", conf.file().toString());
         model.put("now", OffsetDateTime.now(ZoneOffset.UTC).withNano(0).toString());
         return Templates.render("dashboard.ftlh", model);
+    }
+
+    /** A warm-up silent this long was stopped (make down, a kill): its windows write every few seconds. */
+    static final long WARMUP_SILENT_MS = 60_000;
+
+    /**
+     * make up's warm-up, which runs in the background (model keys: warmup, a sentence while it runs;
+     * warmed, per instance how its warm-up went or goes).
+     */
+    private void warmup(Map<String, Object> model) {
+        lab.loadgen.live.WarmupState w = lab.loadgen.live.WarmupState.read(resultsDir).orElse(null);
+        if (w == null) {
+            return;
+        }
+        boolean stopped = !w.done() && System.currentTimeMillis() - w.updatedMs() > WARMUP_SILENT_MS;
+        Map<String, String> warmed = new LinkedHashMap<>();
+        for (var i : w.instances()) {
+            warmed.put(i.name(), switch (i.state()) {
+                case "warming" -> stopped ? "warm-up stopped" : String.format(java.util.Locale.ROOT, "warming up (%.0f s%s)",
+                        i.seconds(), i.goodput() == null ? "" : ", " + lab.report.Fmt.num(i.goodput()) + "/s");
+                case "steady" -> String.format(java.util.Locale.ROOT, "warm: steady after %.0f s", i.seconds());
+                case "not steady" -> String.format(java.util.Locale.ROOT, "not steady after %.0f s (its cap)", i.seconds());
+                default -> "warm-up: " + i.state();
+            });
+        }
+        model.put("warmed", warmed);
+        if (!w.done() && !stopped) {
+            long done = w.instances().stream().filter(i -> !i.state().equals("warming")).count();
+            model.put("warmup", String.format(java.util.Locale.ROOT, "make up's warm-up runs in the background: %d of %d "
+                    + "instances done; each page answers meanwhile, and make loadtest waits for it to finish.", done, w.planned()));
+        } else if (stopped) {
+            model.put("warmup", "make up's warm-up stopped before it had warmed every instance: the first load test warms them longer.");
+        }
     }
 
     /** The verdict of the newest run with points (model keys: latestRun, verdicts, claims). */

@@ -24,6 +24,7 @@ public final class MetricsSampler {
     private final HttpClient client;
     private final URI uri;
     private final Duration interval;
+    private final java.util.function.Consumer<PrometheusText> tap;
     private Thread thread;
     private volatile boolean stopping;
 
@@ -42,9 +43,15 @@ public final class MetricsSampler {
     private int inFlightSamples;
 
     public MetricsSampler(HttpClient client, URI uri, Duration interval) {
+        this(client, uri, interval, text -> { });
+    }
+
+    /** {@code tap}: also given every scrape read (the live page's figures: no second scraper). */
+    public MetricsSampler(HttpClient client, URI uri, Duration interval, java.util.function.Consumer<PrometheusText> tap) {
         this.client = client;
         this.uri = uri;
         this.interval = interval;
+        this.tap = tap;
     }
 
     public void start() {
@@ -96,7 +103,9 @@ public final class MetricsSampler {
                 record(null, "HTTP " + resp.statusCode());
                 return;
             }
-            record(PrometheusText.parse(resp.body()), null);
+            PrometheusText text = PrometheusText.parse(resp.body());
+            record(text, null);
+            tap.accept(text);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {

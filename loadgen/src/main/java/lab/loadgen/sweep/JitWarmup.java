@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import lab.loadgen.live.WarmupState;
 import lab.loadgen.metrics.HealthCheck;
 import lab.loadgen.tool.LoadTool;
 import lab.loadgen.tool.ProcessRunner;
@@ -43,21 +44,49 @@ public final class JitWarmup {
     private final ProcessRunner runner;
     private final LoadTool wrk;
     private final PrintStream out;
+    /** Where its state goes for the dashboard ({@link WarmupState}), or null. */
+    private final java.nio.file.Path resultsDir;
+    private final long startedMs = System.currentTimeMillis();
+    private final List<WarmupState.Instance> states = new ArrayList<>();
+    private int planned;
 
-    public JitWarmup(HttpClient http, ProcessRunner runner, LoadTool wrk, PrintStream out) {
+    public JitWarmup(HttpClient http, ProcessRunner runner, LoadTool wrk, PrintStream out, java.nio.file.Path resultsDir) {
         this.http = http;
         this.runner = runner;
         this.wrk = wrk;
         this.out = out;
+        this.resultsDir = resultsDir;
     }
 
     /** Warms each target up in turn, at most {@code capSec} each; one outcome per target. */
     public List<Outcome> run(List<Target> targets, int capSec) throws InterruptedException {
         List<Outcome> outcomes = new ArrayList<>();
+        planned = targets.size();
         for (Target t : targets) {
-            outcomes.add(warm(t, capSec));
+            Outcome o = warm(t, capSec);
+            outcomes.add(o);
+            state(o.instance(), o.steady() ? "steady" : o.seconds() == 0 ? "no answer" : "not steady", o.seconds(), null);
         }
+        save(true);
         return outcomes;
+    }
+
+    /** The instance's state for the dashboard: replaces its entry, or adds it. */
+    private void state(String name, String state, double seconds, Double goodput) {
+        states.removeIf(i -> i.name().equals(name));
+        states.add(new WarmupState.Instance(name, state, Math.round(seconds), goodput));
+        save(false);
+    }
+
+    private void save(boolean done) {
+        if (resultsDir == null) {
+            return;
+        }
+        try {
+            new WarmupState(startedMs, System.currentTimeMillis(), planned, done, List.copyOf(states)).write(resultsDir);
+        } catch (RuntimeException e) {
+            out.println("warm-up: its state for the dashboard not written: " + e.getMessage());
+        }
     }
 
     private Outcome warm(Target t, int capSec) throws InterruptedException {
@@ -67,11 +96,15 @@ public final class JitWarmup {
         if (!s.answers()) {
             return new Outcome(name, 0, false, "no answer (" + s.detail() + ")");
         }
+        state(name, "warming", 0, null);
         var w = StepExecutor.untilSteady(http, runner, wrk, t, new ToolRequest(t.host(), t.instance().port(),
                 t.instance().loadUri(), connections, WINDOW_SEC, 1, 5, null, 1), capSec,
-                (n, commands, o, goodput, compileMs, sec) -> out.printf(Locale.ROOT, "warm-up %-20s %3.0f s: %s/s, JIT %s%n",
-                        name, sec, goodput == null ? "–" : lab.report.Fmt.num(goodput),
-                        compileMs == null ? "–" : String.format(Locale.ROOT, "%.1f s", compileMs / 1000)));
+                (n, commands, o, goodput, compileMs, sec) -> {
+                    out.printf(Locale.ROOT, "warm-up %-20s %3.0f s: %s/s, JIT %s%n",
+                            name, sec, goodput == null ? "–" : lab.report.Fmt.num(goodput),
+                            compileMs == null ? "–" : String.format(Locale.ROOT, "%.1f s", compileMs / 1000));
+                    state(name, "warming", sec, goodput);
+                });
         return new Outcome(name, w.seconds(), w.steady(), w.steady() ? null : "not steady yet after " + capSec + " s (the cap)");
     }
 }

@@ -3,6 +3,7 @@ package lab.loadgen.sweep;
 import java.io.PrintStream;
 import java.util.Locale;
 
+import lab.loadgen.live.LiveFeed;
 import lab.loadgen.sweep.SweepRunner.Budget;
 import lab.report.results.Point;
 
@@ -13,12 +14,14 @@ import lab.report.results.Point;
 final class Progress {
 
     private final PrintStream out;
+    private final LiveFeed live;
     private final int total;
     private final long startNanos = System.nanoTime();
     private int done;
 
-    Progress(PrintStream out, int total) {
+    Progress(PrintStream out, int total, LiveFeed live) {
         this.out = out;
+        this.live = live;
         this.total = total;
     }
 
@@ -29,6 +32,7 @@ final class Progress {
     void info(String message) {
         out.printf("%s  [%s]%n", message, clock(elapsedSec()));
         out.flush();
+        live.message(message);
     }
 
     /** A point's line; {@code toCome}: the run's time still to come, and its upper bound when the run has a budget. */
@@ -41,6 +45,7 @@ final class Progress {
                 done, total, s.target().instance().name(), s.tool(), s.level(), figures(p),
                 clock(elapsed), eta);
         out.flush();
+        live.pointDone(p.error() != null, toCome.expectedSec(), toCome.atMostSec());
     }
 
     private int width() {

@@ -17,6 +17,7 @@ import lab.report.results.Point;
 import lab.loadgen.results.RunDirectory;
 import lab.loadgen.tool.LoadTool;
 import lab.loadgen.tool.Measurement;
+import lab.loadgen.live.LiveFeed;
 import lab.loadgen.tool.ProcessRunner;
 import lab.loadgen.tool.ToolRequest;
 
@@ -30,8 +31,11 @@ final class StepExecutor {
     private final HttpClient http;
     private final int cpus;
     private final java.nio.file.Path pidsDir;
+    private final LiveFeed live;
 
-    StepExecutor(RunDirectory dir, ProcessRunner runner, HttpClient http, int cpus, java.nio.file.Path pidsDir) {
+    StepExecutor(RunDirectory dir, ProcessRunner runner, HttpClient http, int cpus, java.nio.file.Path pidsDir,
+                 LiveFeed live) {
+        this.live = live;
         this.dir = dir;
         this.runner = runner;
         this.http = http;
@@ -82,7 +86,8 @@ final class StepExecutor {
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
         ToolRequest req = request(step, rate, step.level(), durationSec);
         List<List<String>> commands = tool.commands(req);
-        MetricsSampler sampler = new MetricsSampler(http, metricsUri(step.target()), SCRAPE_EVERY);
+        measuring(step, step.tool(), "round " + rep);
+        MetricsSampler sampler = sampler(step.target());
         InterferenceMeter cpu = new InterferenceMeter(pidsDir, step.target().instance().name());
         boolean scrape = step.target().instance().hasMetrics();
         if (scrape) {
@@ -152,7 +157,8 @@ final class StepExecutor {
         String why = pid == null ? "no PID file for " + step.target().instance().name()
                 + " (a container or another host): not profiled" : lab.loadgen.metrics.Profiler.start(pid, event);
         List<List<String>> commands = tool.commands(request(step, rate, step.level(), sec));
-        ProcessRunner.Outcome out = runner.run(commands, Duration.ofSeconds(sec + 30L));
+        measuring(step, step.tool(), "warm-up" + (event.equals("cpu") ? "" : ", " + event + " profiled"));
+        ProcessRunner.Outcome out = watched(step.target(), () -> runner.run(commands, Duration.ofSeconds(sec + 30L)));
         String suffix = event.equals("cpu") ? "" : "-" + event;
         dir.writeRaw(step.label() + "-warmup" + suffix, RawOutput.format(commands, out));
         String file = "raw/" + step.label() + "-" + event + ".html";
@@ -211,9 +217,40 @@ final class StepExecutor {
      */
     lab.report.results.Run.Warmup warmUp(Step first, LoadTool wrk) throws InterruptedException {
         String name = first.target().instance().name();
-        return untilSteady(http, runner, wrk, first.target(),
+        Step warm = new Step(first.target(), first.plan(), first.plan().warmupConcurrency(), ToolPlan.WRK, first.rttMs());
+        measuring(warm, ToolPlan.WRK, "warm-up until steady");
+        return watched(first.target(), () -> untilSteady(http, runner, wrk, first.target(),
                 request(first, null, first.plan().warmupConcurrency(), WARMUP_WINDOW_SEC), first.plan().warmupSec(),
-                (w, commands, out, goodput, compileMs, sec) -> dir.writeRaw(name + "-warmup-wrk-" + w, RawOutput.format(commands, out)));
+                (w, commands, out, goodput, compileMs, sec) -> dir.writeRaw(name + "-warmup-wrk-" + w, RawOutput.format(commands, out))));
+    }
+
+    /** The instance's metrics scraped every {@link #SCRAPE_EVERY}, each scrape also given to the live page. */
+    private MetricsSampler sampler(Target t) {
+        String name = t.instance().name();
+        return new MetricsSampler(http, metricsUri(t), SCRAPE_EVERY, text -> live.scraped(name, text));
+    }
+
+    private void measuring(Step step, String tool, String phase) {
+        var i = step.target().instance();
+        live.measuring(i.name(), i.app(), i.mode(), tool, step.level(), step.rttMs(), phase);
+    }
+
+    /** Load that is not a measured repetition (a warm-up): scraped for the live page alone. */
+    private <T> T watched(Target t, Load<T> load) throws InterruptedException {
+        if (!t.instance().hasMetrics()) {
+            return load.run();
+        }
+        MetricsSampler sampler = sampler(t);
+        sampler.start();
+        try {
+            return load.run();
+        } finally {
+            sampler.stop();
+        }
+    }
+
+    private interface Load<T> {
+        T run() throws InterruptedException;
     }
 
     /** What a warm-up reports after each of its windows (numbered from 1), with the seconds since it started. */

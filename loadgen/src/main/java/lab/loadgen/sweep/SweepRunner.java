@@ -23,6 +23,7 @@ import lab.report.results.Point;
 import lab.report.results.Repetitions;
 import lab.report.results.ProxyHop;
 import lab.report.results.Run;
+import lab.loadgen.live.LiveFeed;
 import lab.loadgen.results.RunDirectory;
 import lab.loadgen.tool.LoadTool;
 import lab.loadgen.tool.ProcessRunner;
@@ -57,6 +58,8 @@ public final class SweepRunner {
     private double lastRoundSec;
     /** The instances' warm-ups so far, in seconds: the budget charges them apart from the scenarios. */
     private double warmupSpentSec;
+    /** live.json for the dashboard's live page; set when the run's folder exists. */
+    private LiveFeed live;
 
     public SweepRunner(SweepConfig config, PrintStream out) {
         this.config = config;
@@ -69,6 +72,7 @@ public final class SweepRunner {
         RunDirectory dir = RunDirectory.create(config.resultsDir(), config.profile().name(), ZonedDateTime.now());
         RunRecorder recorder = new RunRecorder(dir, runInfo(dir.id(), tools));
         recorder.save();
+        live = new LiveFeed(dir.dir(), dir.id(), steps.size(), Math.round(plannedSec(steps)));
         out.printf("run %s: %d points, profile %s, tools %s -> %s%n", dir.id(), steps.size(),
                 config.profile().name(), tools.runOrder(), dir.dir());
         out.printf("planned duration: %s (warm-ups, repetitions and pauses; link switches and start-up not counted)%n",
@@ -83,7 +87,7 @@ public final class SweepRunner {
         boolean movesLink = steps.stream().anyMatch(st -> st.rttMs() != null);
         try {
             sweep(steps, tools, recorder, new StepExecutor(dir, runner, http, Runtime.getRuntime().availableProcessors(),
-                    config.pidsDir()));
+                    config.pidsDir(), live));
         } catch (InterruptedException e) {
             status = "interrupted";
         } finally {
@@ -190,7 +194,7 @@ public final class SweepRunner {
     private void sweep(List<Step> steps, ToolPlan tools, RunRecorder recorder, StepExecutor exec)
             throws InterruptedException {
         double planned = steps.stream().mapToDouble(Step::plannedSec).sum();
-        Progress progress = new Progress(out, steps.size());
+        Progress progress = new Progress(out, steps.size(), live);
         Double rttInForce = null;
         Target isolated = null;
         // the fair pass's steps apart: the same scenarios as the unfair pool's, on the same port, later
@@ -740,6 +744,7 @@ public final class SweepRunner {
 
     private void onCtrlC(Thread main, RunRecorder recorder) {
         interrupted = true;
+        live.finish("interrupted", false); // the live page says so now; the report follows the loop's end
         runner.killAll();
         main.interrupt();
         try {
@@ -755,11 +760,16 @@ public final class SweepRunner {
             return;
         }
         RunDirectory dir = recorder.directory();
+        live.finish(status, false); // the live page says so at once; its report follows
+        boolean written = false;
         try {
             ReportPage.write(recorder.snapshot(), dir.html());
+            written = true;
         } catch (RuntimeException e) {
             out.println("error: could not write the report page: " + e.getMessage());
         }
+        live.finish(status, written);
+        live.close();
         dir.markLatest();
         int[] c = recorder.counts();
         out.printf("%s: %d points saved (%d failed) in %s%n", status, c[0], c[1], dir.json());

@@ -23,7 +23,7 @@ class ToolTimeoutTest {
     @Test
     void theToolWaitsForTheAppsAnswerLimitAndSomeMore() throws Exception {
         try (Metrics app = new Metrics("lab_answer_limit_seconds{application=\"portal\",mode=\"jdbc\"} 6.0\n")) {
-            StepExecutor executor = new StepExecutor(null, null, HttpClient.newHttpClient(), 2, null);
+            StepExecutor executor = new StepExecutor(null, null, HttpClient.newHttpClient(), 2, null, null);
             assertEquals(5.0, MAP.timeoutSec());
             assertEquals(6.0 + StepExecutor.ANSWER_SLACK_SEC, executor.timeoutSec(app.step(MAP)));
             // a plan that waits longer keeps its own timeout
@@ -36,7 +36,7 @@ class ToolTimeoutTest {
     @Test
     void withoutTheGaugeThePlansTimeoutStands() throws Exception {
         try (Metrics app = new Metrics("jvm_threads_live_threads 30.0\n")) {
-            StepExecutor executor = new StepExecutor(null, null, HttpClient.newHttpClient(), 2, null);
+            StepExecutor executor = new StepExecutor(null, null, HttpClient.newHttpClient(), 2, null, null);
             assertEquals(MAP.timeoutSec(), executor.timeoutSec(app.step(MAP)));
         }
     }
