@@ -171,6 +171,8 @@ warm() {
   stop_warmup
   rm -f "${RESULTS_DIR:-results}/.warmup.json"
   [ "$cap" != 0 ] || return 0
+  # a swarm runs loadgen as one job service at a time (run_job replaces it): there, in the foreground
+  if [ "$RUNTIME" = swarm ]; then warm_now; return; fi
   mkdir -p "$WARMUP_DIR"
   setsid env WARM="$cap" "$here/lab.sh" warm-now >"$WARMUP_LOG" 2>&1 </dev/null &
   echo $! >"$WARMUP_PID"
@@ -196,8 +198,8 @@ await_warmup() {
   limit=$((SECONDS + n * ${WARM:-90} + 60))
   say "make up's warm-up is still running: waiting for it, so that this run measures compiled code (at most $((limit - SECONDS)) s; $WARMUP_LOG)"
   while warmup_running && [ $SECONDS -lt $limit ]; do
-    line=$(grep '^warm-up: ' "$WARMUP_LOG" 2>/dev/null | tail -n1 || true)
-    [ "$line" = "$last" ] || { [ -z "$line" ] || say "  $line"; last=$line; }
+    line=$(awk '$1 == "warm-up" { n = $2 } END { print n }' "$WARMUP_LOG" 2>/dev/null || true)
+    [ "$line" = "$last" ] || { [ -z "$line" ] || say "  now warming $line"; last=$line; }
     sleep 2
   done
   warmup_running && { say "the warm-up took longer than it can: stopped"; stop_warmup; }

@@ -25,7 +25,7 @@ import lab.report.results.ResultsJson;
 final class LivePage {
 
     /** How often the stream looks at the run's files: what "within a second" rests on. */
-    static final long LOOK_EVERY_MS = 250;
+    static final long LOOK_EVERY_MS = 400;
     private static final long KEEP_ALIVE_MS = 15_000;
     /** A stream ends after this long whatever happens: every loop here is bounded. */
     static final long STREAM_MAX_MS = 12 * 3600_000L;

@@ -21,8 +21,11 @@ public final class LiveFeed implements AutoCloseable {
     /** The sweep writes at least this often while it runs; the dashboard calls it silent after a few. */
     public static final long HEARTBEAT_MS = 2000;
     static final long WRITE_EVERY_MS = 1000;
-    /** Samples a second: two minutes of them. */
-    public static final int KEEP_SAMPLES = 120;
+    /**
+     * Samples kept in live.json: half a minute (the page keeps its own two minutes; each event
+     * brings only what is new, and a smaller file is cheaper to read every second).
+     */
+    public static final int KEEP_SAMPLES = 30;
     /** Rates are taken over at least this long: the sampler scrapes every 500 ms, too short for a steady figure. */
     static final long RATE_OVER_MS = 950;
 
