@@ -105,7 +105,7 @@ public final class DashboardServer implements AutoCloseable {
             redirect(ex, path + "/");
         } else if (m.group(2) != null) {
             LivePage.stream(ex, m.group(1), dir.get());
-        } else if (LiveRuns.read(dir.get()).isEmpty() && Files.isRegularFile(dir.get().resolve("index.html"))) {
+        } else if (lab.loadgen.live.LiveStatus.read(dir.get()).isEmpty() && Files.isRegularFile(dir.get().resolve("index.html"))) {
             redirect(ex, RESULTS + m.group(1) + "/index.html", 303); // a run from before live pages
         } else {
             send(ex, 200, "text/html; charset=utf-8", LivePage.render(m.group(1), dir.get()));

@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 
 import com.sun.net.httpserver.HttpExchange;
 
+import lab.report.results.ResultsJson;
+
 /**
- * One server-sent-events stream (text/event-stream): named events with one line of data each, and
- * a comment now and then so that a browser gone away shows as a failed write.
+ * One server-sent-events stream (text/event-stream): named events whose data is a value as JSON on
+ * one line, and a comment now and then so that a browser gone away shows as a failed write.
  */
 final class EventStream {
 
@@ -22,12 +24,8 @@ final class EventStream {
         this.out = ex.getResponseBody();
     }
 
-    /** {@code data} must be one line (JSON is). */
-    void send(String event, String data) throws IOException {
-        if (data.indexOf('\n') >= 0 || data.indexOf('\r') >= 0) {
-            throw new IllegalArgumentException("event data must be one line");
-        }
-        out.write(("event: " + event + "\ndata: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
+    void send(String event, Object data) throws IOException {
+        out.write(("event: " + event + "\ndata: " + ResultsJson.oneLine(data) + "\n\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
     }
 

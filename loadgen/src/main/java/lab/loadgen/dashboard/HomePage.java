@@ -50,12 +50,10 @@ final class HomePage {
         model.put("link", LinkPanel.read(conf.loadTargets(), hosts, http)); // the link in force, its measured RTT
         List<RunIndex.Entry> runs = RunIndex.list(resultsDir);
         model.put("runs", runs);
-        Map<String, lab.loadgen.live.LiveStatus> live = new LinkedHashMap<>();
-        runs.stream().filter(e -> lab.loadgen.live.LiveStatus.RUNNING.equals(e.status()))
-                .forEach(e -> LiveRuns.read(resultsDir.resolve(e.id())).filter(lab.loadgen.live.LiveStatus::running)
-                        .ifPresent(st -> live.put(e.id(), st)));
-        model.put("live", live); // the runs being written, with their points done
-        LiveRuns.running(resultsDir).ifPresent(st -> model.put("liveRun", st));
+        // the run being written (one load test at a time), by id for its row
+        var liveRun = LiveRuns.running(resultsDir);
+        model.put("live", liveRun.map(st -> Map.of(st.run(), st)).orElse(Map.of()));
+        liveRun.ifPresent(st -> model.put("liveRun", st));
         warmup(model);
         latestVerdict(runs, model);
         model.put("micro", Files.isRegularFile(resultsDir.resolve("micro").resolve("index.html")));

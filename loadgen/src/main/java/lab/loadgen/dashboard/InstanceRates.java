@@ -68,7 +68,7 @@ final class InstanceRates {
                 Map<String, Object> data = new LinkedHashMap<>();
                 data.put("run", run.map(LiveStatus::run).orElse(null));
                 data.put("samples", fresh);
-                events.send("rates", LivePage.json(data));
+                events.send("rates", data);
                 quietSince = now;
             } else if (now - quietSince > 15_000) {
                 events.keepAlive();

@@ -38,7 +38,7 @@ final class LivePage {
     static String render(String id, Path runDir) {
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("run", id);
-        model.put("status", LiveRuns.read(runDir).orElse(null));
+        model.put("status", LiveStatus.read(runDir).orElse(null));
         model.put("silentMs", LiveRuns.SILENT_MS);
         return Templates.render("live.ftlh", model);
     }
@@ -63,14 +63,14 @@ final class LivePage {
             FileTime results = modified(runDir.resolve(ResultsJson.FILE_NAME));
             if (results != null && !results.equals(resultsSeen)) {
                 resultsSeen = results;
-                events.send("map", json(Map.of("html", mapHtml(runDir))));
+                events.send("map", Map.of("html", mapHtml(runDir)));
                 quietSince = now;
             }
             FileTime liveNow = modified(runDir.resolve(LiveStatus.FILE_NAME));
             boolean changed = liveNow != null && !liveNow.equals(liveSeen);
             if (changed) {
                 liveSeen = liveNow;
-                live = LiveRuns.read(runDir);
+                live = LiveStatus.read(runDir);
             }
             boolean silent = live.map(s -> s.silentFor(now, LiveRuns.SILENT_MS)).orElse(false);
             if (live.isPresent() && (changed || silent != wasSilent)) {
@@ -82,7 +82,7 @@ final class LivePage {
                 data.put("live", s);
                 data.put("serverMs", now);
                 data.put("silentSec", silent ? (now - s.updatedMs()) / 1000 : null);
-                events.send("status", json(data));
+                events.send("status", data);
                 quietSince = now;
             }
             String ended = ended(runDir, live);
@@ -93,7 +93,7 @@ final class LivePage {
                     Map<String, Object> end = new LinkedHashMap<>();
                     end.put("status", ended);
                     end.put("report", report ? "/results/" + id + "/index.html" : null);
-                    events.send("end", json(end));
+                    events.send("end", end);
                     return;
                 }
             }
@@ -130,12 +130,6 @@ final class LivePage {
         } catch (RuntimeException e) {
             return Templates.render("livemap.ftlh", Map.of("why", "The map cannot be drawn yet: " + e.getMessage()));
         }
-    }
-
-    /** One line of JSON, as an event's data must be. */
-    static String json(Object value) {
-        return ResultsJson.mapper().writer().without(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(value);
     }
 
     private static FileTime modified(Path file) {

@@ -32,18 +32,9 @@ final class LiveRuns {
             return dirs.filter(d -> Files.isRegularFile(d.resolve(LiveStatus.FILE_NAME)) && !Files.isSymbolicLink(d))
                     .sorted(Comparator.comparing((Path d) -> d.getFileName().toString()).reversed())
                     .findFirst()
-                    .flatMap(LiveRuns::read)
+                    .flatMap(LiveStatus::read)
                     .filter(s -> s.running() && !s.silentFor(now, SILENT_MS));
         } catch (IOException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** A run's live.json, or empty when it has none or it cannot be read. */
-    static Optional<LiveStatus> read(Path runDir) {
-        try {
-            return LiveStatus.read(runDir);
-        } catch (RuntimeException e) {
             return Optional.empty();
         }
     }

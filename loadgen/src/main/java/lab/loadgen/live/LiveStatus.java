@@ -1,11 +1,6 @@
 package lab.loadgen.live;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
 
@@ -53,26 +48,12 @@ public record LiveStatus(String run, String status, boolean reportReady, long st
         return running() && nowMs - updatedMs > quietMs;
     }
 
+    /** The run's live.json, or empty when it has none or it cannot be read. */
     public static Optional<LiveStatus> read(Path runDir) {
-        Path file = runDir.resolve(FILE_NAME);
-        try {
-            return Optional.of(ResultsJson.mapper().readValue(Files.readString(file), LiveStatus.class));
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return ResultsJson.readIfPresent(runDir.resolve(FILE_NAME), LiveStatus.class);
     }
 
-    /** Written whole and moved into place: a reader never sees half a file. */
     void write(Path runDir) {
-        Path file = runDir.resolve(FILE_NAME);
-        Path tmp = runDir.resolve(FILE_NAME + ".tmp");
-        try {
-            Files.writeString(tmp, ResultsJson.mapper().writeValueAsString(this));
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        ResultsJson.write(this, runDir.resolve(FILE_NAME));
     }
 }

@@ -1,11 +1,6 @@
 package lab.loadgen.live;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,27 +22,13 @@ public record WarmupState(long startedMs, long updatedMs, int planned, boolean d
     public record Instance(String name, String state, double seconds, Double goodput) {
     }
 
+    /** The warm-up's state, or empty when there is none or it cannot be read. */
     public static Optional<WarmupState> read(Path resultsDir) {
-        Path file = resultsDir.resolve(FILE_NAME);
-        try {
-            return Optional.of(ResultsJson.mapper().readValue(Files.readString(file), WarmupState.class));
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty(); // a view: an unreadable state shows as none
-        }
+        return ResultsJson.readIfPresent(resultsDir.resolve(FILE_NAME), WarmupState.class);
     }
 
     public void write(Path resultsDir) {
-        Path file = resultsDir.resolve(FILE_NAME);
-        Path tmp = resultsDir.resolve(FILE_NAME + ".tmp");
-        try {
-            Files.createDirectories(resultsDir);
-            Files.writeString(tmp, ResultsJson.mapper().writeValueAsString(this));
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        ResultsJson.write(this, resultsDir.resolve(FILE_NAME));
     }
 
     /** The instance's entry, or null when its turn has not come. */

@@ -12,7 +12,10 @@ import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Reads and writes results.json (Jackson). Writes go through a temporary file, so a reader never sees half a file. */
+/**
+ * Reads and writes results.json and the lab's other JSON files (Jackson). Writes go through a
+ * temporary file, so a reader never sees half a file.
+ */
 public final class ResultsJson {
 
     public static final String FILE_NAME = "results.json";
@@ -30,10 +33,10 @@ public final class ResultsJson {
         return MAPPER;
     }
 
-    public static void write(Results results, Path file) {
+    public static void write(Object value, Path file) {
         try {
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.writeString(tmp, MAPPER.writeValueAsString(results));
+            Files.writeString(tmp, MAPPER.writeValueAsString(value));
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
@@ -51,9 +54,25 @@ public final class ResultsJson {
         }
     }
 
+    /** A file of another schema, or empty when there is none or it cannot be read (a view's input, not a result). */
+    public static <T> java.util.Optional<T> readIfPresent(Path file, Class<T> type) {
+        if (!Files.isRegularFile(file)) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return java.util.Optional.of(MAPPER.readValue(file.toFile(), type));
+        } catch (JacksonException e) {
+            return java.util.Optional.empty(); // absent, half-written by an older writer, or of another schema
+        }
+    }
+
+    /** JSON on one line (no indentation), as a server-sent event's data must be. */
+    public static String oneLine(Object value) {
+        return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+    }
+
     /** JSON text safe inside an HTML script element: every "&lt;" (only ever inside strings) becomes \\u003c. */
     public static String forScript(Object value) {
-        return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value)
-                .replace("<", "\\u003c");
+        return oneLine(value).replace("<", "\\u003c");
     }
 }
