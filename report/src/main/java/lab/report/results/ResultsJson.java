@@ -36,6 +36,7 @@ public final class ResultsJson {
     public static void write(Object value, Path file) {
         try {
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            Files.createDirectories(file.toAbsolutePath().getParent()); // make up warms up before any run made results/
             Files.writeString(tmp, MAPPER.writeValueAsString(value));
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

@@ -81,6 +81,14 @@ class ResultsJsonTest {
     }
 
     @Test
+    void writesIntoAFolderNotYetMade(@TempDir Path dir) {
+        // make up's warm-up writes results/.warmup.json on a fresh clone, before any run made results/
+        Path file = dir.resolve("results").resolve(".warmup.json");
+        ResultsJson.write(Map.of("done", true), file);
+        assertEquals(Map.of("done", true), ResultsJson.readIfPresent(file, Map.class).orElseThrow());
+    }
+
+    @Test
     void scriptTextCannotCloseTheScriptElement() {
         String s = ResultsJson.forScript(Map.of("error", "</script><b>"));
         assertFalse(s.contains("<"), s);
