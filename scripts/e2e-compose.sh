@@ -88,7 +88,7 @@ say "smoke sweep took $((SECONDS - t)) s"
 run_id=$(basename "$(readlink results/latest)")
 run_dir=results/$run_id
 say "checking $run_dir/results.json"
-CHECK_TAG=e2e-compose CHECK_CPU_MEASURED=1 python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)" oha
+verify run "$run_dir" --tag e2e-compose --cpu-told-apart --portal "$(modes_of portal)" --shop "$(modes_of shop)" --open-loop oha
 [ -f "$run_dir/index.html" ] || fail "no index.html in $run_dir"
 
 say "one fault cell in containers: shop-nonblocking under load while its MariaDB container stops"
@@ -97,20 +97,7 @@ before=$(ls -d results/faults-* 2>/dev/null | sort | tail -1 || true)
 make --no-print-directory faults RUNTIME=compose APP=shop MODES=nonblocking FAULTS=a
 faults_dir=$(ls -d results/faults-* | sort | tail -1)
 [ "$faults_dir" != "$before" ] || fail "make faults wrote no results/faults-<id>"
-python3 - "$faults_dir/faults.json" <<'PY' || fail "the fault cell in $faults_dir lacks its evidence"
-import json, sys
-run = json.load(open(sys.argv[1]))
-cells = run["cells"]
-assert run["status"] == "complete" and len(cells) == 1, (run["status"], len(cells))
-c = cells[0]
-print("[e2e-compose] fault cell:", c["instance"], c["fault"], c["grade"], "first error", c["firstErrorMs"], "ms,",
-      "recovery", c["recoveryMs"], "ms, sessions", c["serverConns"], "purchases/orders/stock", c["purchases"], c["notes"])
-assert c["firstErrorMs"] is not None, "no error answer while the database container was stopped"
-assert c["recoveryMs"] is not None, "not recovered after the container started again"
-assert c["limitMs"] is not None and None not in c["serverConns"], "the instance's limit or the servers' sessions were unreadable"
-assert len(set(c["purchases"])) == 1, "confirmed purchases, new orders and stock decrease differ"
-assert c["during"].get("hang", 0) == 0, "answers hung"
-PY
+verify faults "$faults_dir" --faults a --tag e2e-compose || fail "the fault cell in $faults_dir lacks its evidence"
 say "fault cell took $((SECONDS - t)) s"
 
 say "down (volumes too)"

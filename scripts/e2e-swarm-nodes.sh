@@ -153,17 +153,7 @@ documented() { # role -> the TCP ports the docs list for that host, one a line
 }
 scan_bad=0
 for role in db app load; do
-  found=$("$nodes" exec scan timeout 300 python3 - "${ADDR[$role]}" <<'EOF'
-import socket, sys
-host = sys.argv[1]
-for port in range(1, 65536):
-    s = socket.socket()
-    s.settimeout(0.3)
-    if s.connect_ex((host, port)) == 0:
-        print(port)
-    s.close()
-EOF
-)
+  found=$("$nodes" exec scan timeout 300 "$("$here/find-jdk.sh")/bin/java" -jar "$root/loadgen/target/loadgen.jar" verify ports "${ADDR[$role]}")
   extra=$(comm -23 <(sort -u <<<"$found") <(documented "$role" | sort -u) | paste -sd' ' -)
   say "  ${role}-host ${ADDR[$role]}: open $(paste -sd' ' - <<<"$found")"
   [ -z "$extra" ] || { say "  ${role}-host: open but not in $doc: $extra"; scan_bad=1; }
@@ -179,31 +169,7 @@ run_dir=results/$(basename "$(readlink results/latest)")
 [ -f "$run_dir/results.json" ] && [ -f "$run_dir/index.html" ] || fail "no results.json and index.html in $run_dir"
 say "the link as measured from the load host: each page's median (wrk there), and the instance's own gauge ($run_dir/results.json)"
 # rttMeasuredMs: loadgen's own probe through a proxy, with the passwords the task gets as secrets.
-python3 - "$run_dir/results.json" <<'EOF' || fail "the link did not change as asked"
-import json, sys
-doc = json.load(open(sys.argv[1]))
-ok = True
-for s in doc["series"]:
-    by_rtt = {p["rttMs"]: p for p in s["points"] if p.get("rttMs") is not None}
-    for rtt, p in sorted(by_rtt.items()):
-        q = p.get("queue") or {}
-        gauge = q.get("instanceRttMs")
-        print(f"  {s['instance']:20} asked {rtt:4g} ms: page p50 {p['p50Ms']:8.2f} ms from the load host, "
-              f"instance's link gauge {'none' if gauge is None else format(gauge, '.2f')} ms, "
-              f"loadgen's probe {p.get('rttMeasuredMs')} ms")
-    lo, hi = by_rtt.get(0.0), by_rtt.get(20.0)
-    # physics, not timing: a page at 20 ms waits at least one round trip, and the instance's own gauge
-    # reads the link; "slower by a whole round trip than at 0 ms" failed when the 0 ms page queued
-    # for the CPU (nonblocking 12.98 ms at 0, 27.39 ms at 20, gauge 21.18 ms)
-    if not lo or not hi or hi["p50Ms"] < 18 or hi["p50Ms"] <= lo["p50Ms"] \
-            or not ((hi.get("queue") or {}).get("instanceRttMs") or 0) >= 15:
-        print(f"  {s['instance']}: no point at 0 and 20 ms, or the page at 20 ms took less than a round trip")
-        ok = False
-    if not (hi or {}).get("rttMeasuredMs") or hi["rttMeasuredMs"] < 15:
-        print(f"  {s['instance']}: loadgen's probe through a proxy did not measure the 20 ms round trip (the passwords' secrets?)")
-        ok = False
-sys.exit(0 if ok else 1)
-EOF
+verify link "$run_dir" --ms 20 --tag e2e-swarm-nodes || fail "the link did not change as asked"
 
 t=$SECONDS
 say "two fault cells on portal-nonblocking, from the load host: d (2 s latency through Toxiproxy), f (sessions killed)"
@@ -212,19 +178,7 @@ faults_dir=$(ls -1td results/faults-* | head -1)
 [ -f "$faults_dir/faults.json" ] || fail "no faults.json in $faults_dir"
 # The loadgen task has the lab user's passwords (secrets): it counts the server sessions before and
 # after each fault, and f kills some (its effect); the grade itself depends on this machine's load.
-python3 - "$faults_dir/faults.json" <<'EOF' || fail "the fault cells did not run as asked"
-import json, sys
-cells = {c["fault"]: c for c in json.load(open(sys.argv[1]))["cells"]}
-ok = sorted(cells) == ["d", "f"]
-for f, c in sorted(cells.items()):
-    print(f"  ({f}) {c['faultLabel']}: {c['grade']}; effect: {c['effect']}; server sessions {c['serverConns']}; "
-          f"slowest {c['slowestMs']} ms (before {c['baselineSlowestMs']} ms); notes: {c['notes']}")
-    if None in (c["serverConns"] or [None]):
-        print(f"  ({f}): the server sessions were not counted")
-        ok = False
-ok = ok and (cells.get("f", {}).get("effect") or "").endswith("sessions killed")
-sys.exit(0 if ok else 1)
-EOF
+verify faults "$faults_dir" --faults d,f --tag e2e-swarm-nodes || fail "the fault cells did not run as asked"
 say "fault cells took $((SECONDS - t)) s"
 
 say "down, WIPE=1 on every node"

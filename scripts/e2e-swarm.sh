@@ -127,7 +127,7 @@ make --no-print-directory loadtest RUNTIME=swarm PROFILE=smoke LOAD_ENGINE="$DOC
 say "smoke sweep took $((SECONDS - t)) s"
 run_dir=results/$(basename "$(readlink results/latest)")
 say "checking $run_dir/results.json (copied back from the load node's volume)"
-CHECK_TAG=e2e-swarm python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal)" "$(modes_of shop)" oha
+verify run "$run_dir" --tag e2e-swarm --portal "$(modes_of portal)" --shop "$(modes_of shop)" --open-loop oha
 [ -f "$run_dir/index.html" ] || fail "no index.html in $run_dir"
 
 say "placement: each service and task on a node with its role label"

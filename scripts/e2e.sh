@@ -9,6 +9,7 @@ cd "$root"
 . "$here/lib/instances.sh"
 
 say() { printf '[e2e] %s\n' "$*"; }
+. "$here/lib/e2e.sh"
 
 if [ -n "$(RUNTIME=native "$here/lab.sh" ps | awk 'NR > 1 && $2 ~ /^[0-9]+$/')" ]; then
   say "the lab is running (make status); stop it with 'make down' first: e2e needs the ports to itself"
@@ -45,7 +46,7 @@ grep -q '"done" *: *true' results/.warmup.json || { say "FAIL: results/.warmup.j
 
 run_dir=$(readlink -f results/latest)
 say "checking $run_dir/results.json"
-python3 "$here/lib/check-results.py" "$run_dir/results.json" "$(modes_of portal) threadpool-fair" "$(modes_of shop)"
+verify run "$run_dir" --portal "$(modes_of portal) threadpool-fair" --shop "$(modes_of shop)"
 [ -f "$run_dir/index.html" ] || { say "FAIL: no index.html in $run_dir"; exit 1; }
 
 # make thesis' last step on this run: the thesis page builds from a load run (a smoke run judges no claim)

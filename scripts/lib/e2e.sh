@@ -1,7 +1,9 @@
-# What the container end-to-end runs share (scripts/e2e-compose.sh, e2e-swarm.sh, e2e-swarm-nodes.sh).
+# What the end-to-end runs share (scripts/e2e.sh, e2e-compose.sh, e2e-swarm.sh, e2e-swarm-nodes.sh).
 # Sourced by them after $here (their scripts/ folder) is set and say() is defined.
 
 fail() { say "FAIL: $*"; exit 1; }
+# loadgen verify run|faults|ports …: the checks of what a run wrote, on the schema classes that wrote it
+verify() { "$("$here/find-jdk.sh")/bin/java" -jar "$root/loadgen/target/loadgen.jar" verify "$@"; }
 port_open() { timeout 1 bash -c ":</dev/tcp/127.0.0.1/$1" 2>/dev/null; }
 
 # container_inputs [ENGINE]: compose v2, the jars built natively (make jars), the local base images built

@@ -5,6 +5,11 @@
   stack-file.py stack STACK             the stack file (JSON) of every long-running service
   stack-file.py job STACK SERVICE       `docker service create` options and image of a one-off task
                                         (NUL-separated; the caller appends the command)
+  stack-file.py build-services          one service per image the stack builds (space-separated)
+  stack-file.py built-images            the images the stack builds, one a line
+  stack-file.py all-images              every image it runs, one a line
+  stack-file.py image SERVICE           a service's image
+  stack-file.py role SERVICE            the host role its placement asks (asyncdb.role.<role>)
 
 Why a translation: `docker stack deploy` reads the older v3 format (depends_on as a list, CPU caps
 under deploy, no build, no profiles). What Swarm cannot do is left out, and said here:
@@ -13,12 +18,14 @@ under deploy, no build, no profiles). What Swarm cannot do is left out, and said
   - bind mounts of directories: a caller's path does not exist on the other nodes (named volumes
     stay); a file bind-mounted read-only becomes a swarm config, which the stack carries to the node;
   - ulimits: the daemon's own limit applies (Swarm services take ulimits from Docker 23 only).
-STACK_IMAGES names a JSON file {image: ID} (scripts/runtime/swarm.sh without a registry): those services run
-their image by ID, which no node ever pulls.
+STACK_IMAGES names a file of "image ID" lines (scripts/runtime/swarm.sh without a registry): those services
+run their image by ID, which no node ever pulls. This file is the Swarm adapter's one reader of the
+compose JSON.
 """
 import hashlib
 import json
 import os
+import re
 import sys
 
 # One-off tasks, run by scripts/runtime/swarm.sh as replicated jobs rather than deployed as services.
@@ -50,7 +57,7 @@ def image_ids():
     if not path or not os.path.exists(path):
         return {}
     with open(path) as f:
-        return json.load(f)
+        return dict(line.split() for line in f if line.strip())
 
 
 def image_of(svc):
@@ -122,13 +129,40 @@ def job(cfg, name):
     return args
 
 
+def build_services(cfg):
+    """Compose labels an image with the service that built it (five share the portal's): one service per image."""
+    first = {}
+    for name, svc in sorted(cfg["services"].items()):
+        if "build" in svc:
+            first.setdefault(svc["image"], name)
+    return " ".join(sorted(first.values()))
+
+
+def role(cfg, name):
+    constraints = " ".join((cfg["services"][name].get("deploy") or {}).get("placement", {}).get("constraints", []))
+    found = re.search(r"asyncdb\.role\.([\w-]+)", constraints)
+    return found.group(1) if found else "?"
+
+
+QUERIES = {
+    "build-services": lambda cfg, args: build_services(cfg),
+    "built-images": lambda cfg, args: "\n".join(sorted({s["image"] for s in cfg["services"].values() if "build" in s})),
+    "all-images": lambda cfg, args: "\n".join(sorted({s["image"] for s in cfg["services"].values()})),
+    "image": lambda cfg, args: cfg["services"][args[0]]["image"],
+    "role": lambda cfg, args: role(cfg, args[0]),
+}
+
 if __name__ == "__main__":
-    what, STACK = sys.argv[1], sys.argv[2]
-    IMAGE_IDS = image_ids()
+    what = sys.argv[1] if len(sys.argv) > 1 else ""
     cfg = json.load(sys.stdin)
-    if what == "stack":
+    if what in QUERIES:
+        print(QUERIES[what](cfg, sys.argv[2:]))
+        sys.exit(0)
+    STACK = sys.argv[2] if len(sys.argv) > 2 else ""
+    IMAGE_IDS = image_ids()
+    if what == "stack" and STACK:
         json.dump(stack(cfg), sys.stdout, indent=1)
-    elif what == "job":
+    elif what == "job" and len(sys.argv) > 3:
         sys.stdout.write("\0".join(job(cfg, sys.argv[3])) + "\0")
     else:
-        sys.exit("usage: stack-file.py stack STACK | job STACK SERVICE < config.json")
+        sys.exit("usage: stack-file.py stack STACK | job STACK SERVICE | " + " | ".join(QUERIES) + " [SERVICE] < config.json")

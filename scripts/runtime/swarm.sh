@@ -129,30 +129,29 @@ make_secrets() {
   done
 }
 
-# One service per image this stack builds: compose labels the image with the service that built it
-# (five share the portal's), so building them all gives an image whose ID depends on which one
-# finished last, and a node loaded by images-to would not have the ID that `up` deploys.
-build_services() { config_json | python3 -c 'import json,sys
-first = {}
-for name, s in sorted(json.load(sys.stdin)["services"].items()):
-    if "build" in s: first.setdefault(s["image"], name)
-print(" ".join(sorted(first.values())))'; }
-# The images this stack builds (the others come from their registry or images-to).
-built_images() { config_json | python3 -c 'import json,sys; print("\n".join(sorted({s["image"] for s in json.load(sys.stdin)["services"].values() if "build" in s})))'; }
-all_images() { config_json | python3 -c 'import json,sys; print("\n".join(sorted({s["image"] for s in json.load(sys.stdin)["services"].values()})))'; }
+# The compose JSON's one reader (scripts/lib/stack-file.py): the stack file, a job's options, and
+# the queries below. build_services: one service per image this stack builds: compose labels the
+# image with the service that built it (five share the portal's), so building them all gives an
+# image whose ID depends on which one finished last, and a node loaded by images-to would not have
+# the ID that `up` deploys. built_images: the images this stack builds (the others come from their
+# registry or images-to).
+stack_file() { config_json | STACK_IMAGES=$image_ids_file python3 "$here/lib/stack-file.py" "$@"; }
+build_services() { stack_file build-services; }
+built_images() { stack_file built-images; }
+all_images() { stack_file all-images; }
 
 # Without a registry, the services run their images by ID (the same on every node after images-to:
 # docker load keeps it), so no node looks one up anywhere: a tag would make each node try to pull
 # it at every task start, from Docker Hub for an unqualified name. Writes $image_ids_file
-# (tag -> ID of the images this engine has; {} with a registry: the digests of the pushed ones).
-image_ids_file=$state/image-ids.json
+# ("tag ID" lines of the images this engine has; empty with a registry: the digests of the pushed ones).
+image_ids_file=$state/image-ids.txt
 image_ids() {
   local image id
   {
     [ -n "$REGISTRY" ] || while read -r image; do
       id=$(docker image inspect -f '{{.Id}}' "$image" 2>/dev/null) && printf '%s %s\n' "$image" "$id"
     done < <(all_images)
-  } | python3 -c 'import json,sys; print(json.dumps(dict(l.split() for l in sys.stdin if l.strip())))' >"$image_ids_file"
+  } >"$image_ids_file"
 }
 
 # run_job SERVICE [docker service create options] -- [command args]: the service of the compose
@@ -162,7 +161,7 @@ run_job() {
   shift
   while [ $# -gt 0 ] && [ "$1" != -- ]; do extra+=("$1"); shift; done
   shift || true
-  mapfile -d '' spec < <(config_json | STACK_IMAGES=$image_ids_file python3 "$here/lib/stack-file.py" job "$STACK" "$svc")
+  mapfile -d '' spec < <(stack_file job "$STACK" "$svc")
   image=${spec[-1]}; unset 'spec[-1]'
   docker service rm "$name" >/dev/null 2>&1 || true
   [ -n "$REGISTRY" ] || extra+=(--no-resolve-image)
@@ -209,7 +208,7 @@ push_db_images() {
   for pair in MYSQL_IMAGE:mysql-contacts POSTGRES_IMAGE:postgres-contacts; do
     var=${pair%%:*}
     [ -z "${!var:-}" ] || continue
-    image=$(config_json | python3 -c "import json,sys; print(json.load(sys.stdin)['services']['${pair#*:}']['image'])")
+    image=$(stack_file image "${pair#*:}")
     say "pushing $REGISTRY$image"
     docker tag "$image" "$REGISTRY$image" && docker push --quiet "$REGISTRY$image" >/dev/null
     export "$var=$REGISTRY$image"
@@ -235,7 +234,7 @@ rt_start() { # the whole stack (the link in force is not read back: an empty LIN
   for v in "${REMEMBERED[@]}"; do printf '%s=%s\n' "$v" "${!v-}"; done >"$state/remembered"
   db_tls_certs $(server_tls_names)
   image_ids
-  config_json | STACK_IMAGES=$image_ids_file python3 "$here/lib/stack-file.py" stack "$STACK" >"$state/stack.json"
+  stack_file stack "$STACK" >"$state/stack.json"
   say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST LOAD_HOST=$LOAD_HOST${BIND:+ BIND=$BIND} SCALE=${SCALE:-thesis} LINK=$link)"
   say "Toxiproxy's API on $TOXIPROXY_API_BIND:8474 (no authentication: only the load host may reach it, docs/several-machines.md)"
   say "database servers: $(servers_line)"
@@ -350,7 +349,7 @@ verb_placement() {
   done
   if [ -n "${JOB_NODES_FILE:-}" ] && [ -f "$JOB_NODES_FILE" ]; then
     while read -r svc node; do
-      role=$(config_json | python3 -c 'import json,sys,re; c=" ".join(json.load(sys.stdin)["services"][sys.argv[1]]["deploy"]["placement"]["constraints"]); print(re.search(r"asyncdb\.role\.([\w-]+)", c).group(1))' "$svc")
+      role=$(stack_file role "$svc")
       check "$svc (task)" "$role" "$node" || bad=1
     done <"$JOB_NODES_FILE"
   fi
