@@ -573,8 +573,8 @@ public final class SweepRunner {
         cmd.add(t.instance().name());
         progress.info("isolate: " + String.join(" ", cmd));
         ProcessRunner.Outcome o = runner.run(List.of(cmd), Duration.ofMinutes(5));
-        if (o.timedOut() || !o.outputs().getFirst().isBlank() && o.outputs().getFirst().contains("error")) {
-            progress.info("isolate: " + o.outputs().getFirst().strip());
+        if (!o.succeeded()) {
+            progress.info("isolate: " + failure(o));
         }
         health.remove(t);
     }
@@ -587,11 +587,9 @@ public final class SweepRunner {
         List<String> cmd = config.fairPass().restart(FairPass.FAIR, t);
         progress.info("fair pass: " + String.join(" ", cmd));
         ProcessRunner.Outcome o = runner.run(List.of(cmd), Duration.ofMinutes(5));
-        String output = o.outputs().getFirst().strip();
-        if (o.timedOut() || output.contains("error")) {
+        if (!o.succeeded()) {
             fairError.put(t, "could not restart " + t.instance().name() + " with the fair hand-off ("
-                    + String.join(" ", cmd) + "): " + (o.timedOut() ? "timed out" : output.lines().filter(l -> l.contains("error"))
-                    .findFirst().orElse(output)));
+                    + String.join(" ", cmd) + "): " + failure(o));
         } else {
             String why = FairPass.notFair(page(t));
             if (why != null) {
@@ -606,10 +604,9 @@ public final class SweepRunner {
         List<String> cmd = config.fairPass().restart(FairPass.UNFAIR, t);
         try {
             ProcessRunner.Outcome o = new ProcessRunner().run(List.of(cmd), Duration.ofMinutes(5));
-            String output = o.outputs().getFirst().strip();
-            if (o.timedOut() || output.contains("error")) {
+            if (!o.succeeded()) {
                 out.printf("warning: could not restart %s with the unfair hand-off (%s): %s%n", t.instance().name(),
-                        String.join(" ", cmd), o.timedOut() ? "timed out" : output);
+                        String.join(" ", cmd), failure(o));
             } else {
                 out.printf("fair pass: %s back on the unfair hand-off%n", t.instance().name());
             }
@@ -617,6 +614,15 @@ public final class SweepRunner {
             Thread.currentThread().interrupt();
             out.printf("warning: interrupted while restarting %s unfair: '%s'%n", t.instance().name(), String.join(" ", cmd));
         }
+    }
+
+    /** Why a lab command failed: timed out, or its exit status and the last line it printed. */
+    private static String failure(ProcessRunner.Outcome o) {
+        if (o.timedOut()) {
+            return "timed out";
+        }
+        String last = o.outputs().getFirst().strip().lines().reduce((a, b) -> b).orElse("no output");
+        return "exit status " + o.exitCodes().getFirst() + ": " + last;
     }
 
     /** The instance's page, or "" when it does not answer. */

@@ -26,8 +26,17 @@ public final class ProcessRunner {
 
     private final Set<Process> running = ConcurrentHashMap.newKeySet();
 
-    /** What the commands printed, in order, with wall time and their CPU seconds (null if unknown). */
-    public record Outcome(List<String> outputs, double wallSec, Double cpuSec, boolean timedOut) {
+    /**
+     * What the commands printed, in order, with wall time and their CPU seconds (null if unknown).
+     *
+     * @param exitCodes each command's exit status, in order (one killed past the limit has its signal's)
+     */
+    public record Outcome(List<String> outputs, List<Integer> exitCodes, double wallSec, Double cpuSec, boolean timedOut) {
+
+        /** Every command ended by itself with status 0: the contract with a command, never the text it printed. */
+        public boolean succeeded() {
+            return !timedOut && exitCodes.stream().allMatch(c -> c != null && c == 0);
+        }
     }
 
     public Outcome run(List<List<String>> commands, Duration limit) throws InterruptedException {
@@ -47,10 +56,14 @@ public final class ProcessRunner {
                 for (Future<String> f : outputs) {
                     texts.add(get(f));
                 }
+                List<Integer> codes = new ArrayList<>();
+                for (Process p : processes) {
+                    codes.add(p.isAlive() ? null : p.exitValue()); // alive: its output ended before it did
+                }
                 double wall = (System.nanoTime() - start) / 1e9;
                 Double cpuAfter = ProcCpu.childrenSec();
                 Double cpu = cpuBefore == null || cpuAfter == null ? null : cpuAfter - cpuBefore;
-                return new Outcome(texts, wall, cpu, timedOut);
+                return new Outcome(texts, java.util.Collections.unmodifiableList(codes), wall, cpu, timedOut);
             } finally {
                 processes.forEach(this::kill);
                 running.removeAll(processes);
