@@ -10,10 +10,41 @@ import lab.report.Fmt;
 import lab.report.Spread;
 import tools.jackson.databind.JsonNode;
 
-/** One entry of a JMH JSON result file: method, parameters, threads, run settings and the primary score with its error. */
+/**
+ * One entry of a JMH JSON result file: method, parameters, threads, run settings and the primary score with its error.
+ *
+ * @param rawData each fork's measured iterations, as JMH wrote them (empty when the file has none)
+ */
 public record JmhScore(String method, Map<String, String> params, int threads, int forks,
                        int warmupIterations, String warmupTime, int iterations, String iterationTime,
-                       double score, double error, String unit, String jdk) {
+                       double score, double error, String unit, String jdk, List<List<Double>> rawData) {
+
+    public JmhScore {
+        rawData = rawData == null ? List.of() : rawData.stream().map(List::copyOf).toList();
+    }
+
+    /** A score without its iterations: only its 99.9 % error tells its spread. */
+    public JmhScore(String method, Map<String, String> params, int threads, int forks, int warmupIterations, String warmupTime,
+                    int iterations, String iterationTime, double score, double error, String unit, String jdk) {
+        this(method, params, threads, forks, warmupIterations, warmupTime, iterations, iterationTime, score, error, unit, jdk, List.of());
+    }
+
+    /** Forks a score needs for its fork means to be its samples (as the load verdict's rounds: three at least). */
+    public static final int MIN_FORKS = 3;
+
+    /**
+     * Each fork's mean, when there are at least {@link #MIN_FORKS}: the independent samples of the
+     * score. A fork's iterations are not independent of each other (one fork's JIT and memory layout
+     * hold for all of them: fork means of 11.5 and 19.4 ms in one Table 4.1 score), so they are not
+     * counted apart. Empty with fewer forks: then only JMH's own error tells the spread.
+     */
+    public List<Double> forkMeans() {
+        if (rawData.size() < MIN_FORKS) {
+            return List.of();
+        }
+        return rawData.stream().filter(f -> !f.isEmpty())
+                .map(f -> f.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toList();
+    }
 
     public static List<JmhScore> read(Path file) {
         List<JmhScore> scores = new ArrayList<>();
@@ -31,9 +62,19 @@ public record JmhScore(String method, Map<String, String> params, int threads, i
                     n.path("warmupIterations").asInt(), n.path("warmupTime").asString(),
                     n.path("measurementIterations").asInt(), n.path("measurementTime").asString(),
                     metric.path("score").asDouble(), errorOf(metric), metric.path("scoreUnit").asString().replace("us/", "µs/"),
-                    n.path("jdkVersion").asString()));
+                    n.path("jdkVersion").asString(), rawData(metric.path("rawData"))));
         }
         return scores;
+    }
+
+    private static List<List<Double>> rawData(JsonNode forks) {
+        List<List<Double>> data = new ArrayList<>();
+        for (JsonNode fork : forks) {
+            List<Double> iterations = new ArrayList<>();
+            fork.forEach(v -> iterations.add(v.asDouble()));
+            data.add(iterations);
+        }
+        return data;
     }
 
     /** JMH writes "NaN" as the error when there are too few samples. */

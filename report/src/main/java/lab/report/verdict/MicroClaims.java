@@ -14,8 +14,10 @@ import lab.report.verdict.Claim.Status;
 
 /**
  * The claims of thesis chapter 4.1 (Table 4.1, Figures 4.1–4.5) checked against this run's JMH
- * scores. Every status is computed from the scores' 99.9 % intervals: a claim holds or fails only
- * when the intervals settle it; where they overlap, or an error is unknown, it is inconclusive.
+ * scores. A ratio of two scores measured with at least {@link JmhScore#MIN_FORKS} forks each has the
+ * load verdict's interval ({@link Pairwise#LEVEL}, Welch on the logarithms of the fork means); with
+ * fewer, the range the two 99.9 % errors allow. A claim holds or fails only when that range settles
+ * it; where it reaches across a bound, or an error is unknown, it is inconclusive.
  * "About N×" is read as within a factor 1.5 of N, and a gain beyond that band is "exceeded". The
  * thesis' thread-pool driver handed off fairly: its claims are judged on {@code threadpool-fair}.
  * A claim judged off the thesis' link (by the measured round trip) or driver says so in its status.
@@ -36,6 +38,14 @@ public final class MicroClaims {
     public static final Map<String, double[]> THESIS_TABLE = Map.of("MYSQL", new double[] {23, 34.9, 4.84}, "POSTGRESQL", new double[] {25.9, 79.2, 5.65});
     /** "Far faster" (Table 4.1): pipelined at least this many times faster than JDBC and the fair pool (thesis: 4.6–14×). */
     static final double FAR = 2;
+    /**
+     * Table 4.1's "the thread pool is slower", as the thesis meant it (1.5× JDBC's time on MySQL, 3.1× on
+     * PostgreSQL): over this many times JDBC's time by the whole range; at most it, by the whole range,
+     * is not slower. A tie within ±10 % ({@link Pairwise#EQUIVALENCE}) could be shown in 2 of 100
+     * simulated equal runs (5 forks × 8, forks 10 % apart: MicroRuleHonestyTest); this margin, well
+     * under the thesis' effect, in about half.
+     */
+    static final double NOT_SLOWER = 1.2;
     /** The round trip the thesis measured each emulated link at, ms. */
     static final Map<String, Double> THESIS_RTT_MS = Map.of("lan", LoadClaims.THESIS_LAN_RTT_MS, "wan", 78.0);
 
@@ -132,8 +142,16 @@ public final class MicroClaims {
         return JudgedLink.of(link, thesisRttMs, links.of(link, engine));
     }
 
+    /** A score as the verdict rule takes it: its interval, and its fork means as samples where it has enough forks. */
     private static Verdict.Candidate candidate(JmhScore s) {
-        return new Verdict.Candidate(s.spread(), List.of(), List.of());
+        return new Verdict.Candidate(s.spread(), s.forkMeans(), List.of());
+    }
+
+    /** How a ratio's range of the two scores was made, for the claim's text. */
+    private static String rangeOf(JmhScore a, JmhScore b) {
+        return !a.forkMeans().isEmpty() && !b.forkMeans().isEmpty()
+                ? Math.round(Pairwise.LEVEL * 100) + " % interval of the fork means (" + a.forkMeans().size() + " and " + b.forkMeans().size() + " forks)"
+                : "the range the 99.9 % errors allow (fewer than " + JmhScore.MIN_FORKS + " forks)";
     }
 
     // ---- Table 4.1
@@ -162,21 +180,17 @@ public final class MicroClaims {
         String source = "Table 4.1, " + engineName(engine) + ", " + linkName(link);
         double[] t = THESIS_TABLE.get(engine);
         String claim = "the thread-pool driver is slower than JDBC (thesis: " + Fmt.num(t[1]) + " vs " + Fmt.num(t[0])
-                + " ms; equal within ±" + Math.round((Pairwise.EQUIVALENCE - 1) * 100) + " % is not slower)";
+                + " ms; slower taken as over " + Fmt.num(NOT_SLOWER) + "× JDBC's time by the whole range, not slower as at most that)";
         Map<String, JmhScore> two = new LinkedHashMap<>();
         two.put(JDBC, find(scores, engine, JDBC));
         two.put(POOL, find(scores, engine, POOL));
         if (two.values().stream().anyMatch(s -> s == null)) {
             return notMeasured(source, claim, missing(link));
         }
-        Verdict v = verdict(source, two);
-        boolean equal = Pairwise.equivalent(Pairwise.compare(POOL, candidate(two.get(POOL)), JDBC, candidate(two.get(JDBC)),
-                Verdict.Better.LOWER));
-        Status status = unknownError(two) ? Status.INCONCLUSIVE
-                : v.clear() ? (v.winner().equals(JDBC) ? Status.REPRODUCED : Status.NOT_REPRODUCED)
-                : equal ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
+        Spread r = Verdict.ratio(candidate(two.get(POOL)), candidate(two.get(JDBC)));
+        Status status = unknownError(two) ? Status.INCONCLUSIVE : Claim.atLeast(r, NOT_SLOWER);
         return new Claim(source, claim, status, on.text() + ": " + values(two) + "; "
-                + ratio(two.get(POOL), two.get(JDBC), POOL + " / jdbc"), on.offSetting());
+                + ratio(two.get(POOL), two.get(JDBC), POOL + " / jdbc") + " (" + rangeOf(two.get(POOL), two.get(JDBC)) + ")", on.offSetting());
     }
 
     private static String missing(String link) {
@@ -216,9 +230,9 @@ public final class MicroClaims {
         Spread r = Verdict.ratio(candidate(off), candidate(on));
         Status status = off.spread().n() == 0 || on.spread().n() == 0 ? Status.INCONCLUSIVE : Claim.band(r, low, high, moreHolds);
         return new Claim(source, claim, status, String.format(Locale.ROOT, "%s, %s requests: pipelining off %s ms, on %s ms; "
-                        + "off / on = %s (range %s–%s); counted as shown when the whole range is within %s–%s×%s",
+                        + "off / on = %s (range %s–%s, %s); counted as shown when the whole range is within %s–%s×%s",
                 where.text(), most, off.withError(), on.withError(), Fmt.ratio(r.median()), Fmt.ratio(r.min()), Fmt.ratio(r.max()),
-                Fmt.num(low), Fmt.num(high), moreHolds ? ", exceeded when all of it is above" : ""), where.offSetting());
+                rangeOf(off, on), Fmt.num(low), Fmt.num(high), moreHolds ? ", exceeded when all of it is above" : ""), where.offSetting());
     }
 
     /**
@@ -347,12 +361,6 @@ public final class MicroClaims {
     }
 
     // ---- helpers
-
-    private static Verdict verdict(String scenario, Map<String, JmhScore> scores) {
-        Map<String, Spread> values = new LinkedHashMap<>();
-        scores.forEach((k, v) -> values.put(k, v.spread()));
-        return Verdict.of(scenario, values, JDBC, Verdict.Better.LOWER);
-    }
 
     private static boolean unknownError(Map<String, JmhScore> scores) {
         return scores.values().stream().anyMatch(s -> s.spread().n() == 0);
