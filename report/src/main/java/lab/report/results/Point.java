@@ -99,7 +99,7 @@ public record Point(
     public static final String FLAG_BELOW_NOMINAL = "belowNominalConcurrency";
     /** Flag: the CPU was shared with other processes beyond {@link Interference#LIMIT_PCT}. */
     public static final String FLAG_INTERFERENCE = "interference";
-    public static final double NOMINAL_SHARE = 0.8;
+    public static final double NOMINAL_SHARE = 0.9;
     /** Flag: more than {@link #ERROR_LIMIT_PCT} % of the requests failed; it lowers only the point's own goodput ({@code Pairwise}). */
     public static final String FLAG_ERRORS = "errors";
     public static final double ERROR_LIMIT_PCT = 1.0;

@@ -48,7 +48,7 @@ public final class Repetitions {
 
     /**
      * @param closedLoop whether the tool holds its connections busy (wrk, httperf): only then is
-     *                   achieved concurrency below 80 % of nominal a flaw (an open-loop tool at a
+     *                   achieved concurrency below 90 % of nominal a flaw (an open-loop tool at a
      *                   fixed rate keeps fewer requests in flight by design)
      * @param rttMs      the link's asked round trip of the step, or null
      */

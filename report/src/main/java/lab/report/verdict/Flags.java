@@ -22,7 +22,7 @@ public final class Flags {
                     p.errorRatePct() == null ? 0 : p.errorRatePct(), Point.ERROR_LIMIT_PCT));
         }
         if (p.hasFlag(Point.FLAG_BELOW_NOMINAL)) {
-            out.add("✕ < 80 % of nominal concurrency");
+            out.add(String.format(Locale.ROOT, "✕ < %.0f %% of nominal concurrency", 100 * Point.NOMINAL_SHARE));
         }
         if (p.hasFlag(Point.FLAG_INCONSISTENT)) {
             out.add(String.format(Locale.ROOT, "✕ inconsistent: %.1f in flight by Little's law for %d connections",

@@ -152,6 +152,11 @@ public final class LoadClaims {
         return r.verdict().modes().get(mode);
     }
 
+    private static boolean belowNominal(AppVerdict.Row r, String mode) {
+        Verdict.Entry e = entry(r, mode);
+        return e != null && e.flags().contains(Point.FLAG_BELOW_NOMINAL);
+    }
+
     private static Verdict.Candidate candidate(AppVerdict.Row r, String mode) {
         Verdict.Entry e = entry(r, mode);
         return e == null ? null : e.candidate();
@@ -344,10 +349,21 @@ public final class LoadClaims {
             return j.claim("4.3", claim, Claim.Status.NOT_MEASURED,
                     "needs shop points of threadpool and nonblocking at two or more levels");
         }
-        AppVerdict.Row high = rows.stream().filter(r -> r.scenario().concurrency() == SHOP_TOP).findFirst()
-                .orElseGet(() -> rows.stream().max(Comparator.comparingInt(r -> r.scenario().concurrency())).orElseThrow());
+        // points compared at a load both held: a point with far fewer requests in flight than its
+        // connections was measured at a lower load than its level says (nonblocking held 5,300 of 10,000)
+        List<AppVerdict.Row> held = rows.stream().filter(r -> !belowNominal(r, THREADPOOL) && !belowNominal(r, NONBLOCKING)).toList();
+        if (held.isEmpty()) {
+            return j.claim("4.3", claim, Claim.Status.INCONCLUSIVE, "no level where both threadpool and nonblocking held "
+                    + Math.round(Point.NOMINAL_SHARE * 100) + " % of their connections (belowNominalConcurrency)");
+        }
+        AppVerdict.Row high = held.stream().filter(r -> r.scenario().concurrency() == SHOP_TOP).findFirst()
+                .orElseGet(() -> held.stream().max(Comparator.comparingInt(r -> r.scenario().concurrency())).orElseThrow());
         int at = high.scenario().concurrency();
-        String level = at == SHOP_TOP ? "" : String.format(Locale.ROOT, "judged at %d connections, not %,d", at, SHOP_TOP);
+        List<String> short_ = rows.stream().filter(r -> r.scenario().concurrency() > at)
+                .map(r -> r.scenario().concurrency() + " (" + (belowNominal(r, NONBLOCKING) ? NONBLOCKING : THREADPOOL) + ")").toList();
+        String level = at == SHOP_TOP ? "" : String.format(Locale.ROOT, "judged at %d connections, not %,d%s", at, SHOP_TOP,
+                short_.isEmpty() ? "" : "; held under " + Math.round(Point.NOMINAL_SHARE * 100) + " % of its connections at "
+                        + String.join(", ", short_));
         double tpPeak = rows.stream().mapToDouble(r -> entry(r, THREADPOOL).value().median()).max().orElseThrow();
         double nbPeak = rows.stream().mapToDouble(r -> entry(r, NONBLOCKING).value().median()).max().orElseThrow();
         Spread tp = entry(high, THREADPOOL).value();

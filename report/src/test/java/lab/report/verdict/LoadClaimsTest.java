@@ -183,6 +183,17 @@ class LoadClaimsTest {
     }
 
     @Test
+    void shopIsJudgedAtTheHighestLevelBothHeld() {
+        // old rule: judged at 10,000, where nonblocking held half its connections (flagged), as if both had carried that load
+        Claim c = claim(shop(series("shop", "threadpool", tight(100, 1000, 0), tight(2000, 800, 0), tight(10_000, 700, 0)),
+                series("shop", "nonblocking", tight(100, 1200, 0), tight(2000, 1200, 0),
+                        tight(10_000, 1300, 0, Point.FLAG_BELOW_NOMINAL))), "Thread-pool scales");
+        assertEquals("judged at 2000 connections, not 10,000; held under 90 % of its connections at 10000 (nonblocking)",
+                c.offSetting(), c.evidence());
+        assertTrue(c.evidence().contains("at 2000 connections"), c.evidence());
+    }
+
+    @Test
     void theLinkIsJudgedOnTheMeasuredRoundTrip() {
         // old rule: points asked at lan read "on the thesis' link" whatever the link measured (here 1.5 ms)
         Claim slow = claim(portal(series("portal", "jdbc", point(25, 0.19, 90, 100, 110).withLinkRtt(1.5, null)),
