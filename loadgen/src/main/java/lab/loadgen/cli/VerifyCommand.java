@@ -19,6 +19,7 @@ import lab.loadgen.verify.RunCheck;
 import lab.report.results.Results;
 import lab.report.results.ResultsJson;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -40,18 +41,28 @@ public final class VerifyCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    static int report(PrintWriter out, String tag, RunCheck.Outcome o) {
-        o.lines().forEach(l -> out.println("[" + tag + "] " + l));
-        o.problems().forEach(p -> out.println("[" + tag + "] FAIL " + p));
-        out.flush();
-        return o.ok() ? 0 : 1;
+    /** What every check prints through: its lines and problems, each prefixed with the caller's tag. */
+    static final class Printed {
+        @Spec(Spec.Target.MIXEE)
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--tag", defaultValue = "e2e", description = "prefix of the lines printed (default ${DEFAULT-VALUE})")
+        String tag;
+
+        int report(RunCheck.Outcome o) {
+            PrintWriter out = spec.commandLine().getOut();
+            o.lines().forEach(l -> out.println("[" + tag + "] " + l));
+            o.problems().forEach(p -> out.println("[" + tag + "] FAIL " + p));
+            out.flush();
+            return o.ok() ? 0 : 1;
+        }
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = "A smoke run's results.json: every mode asked has points with a positive rate, no errors and no failed panels.")
     static final class Run implements Callable<Integer> {
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        @Mixin
+        Printed printed;
 
         @Parameters(index = "0", paramLabel = "RUN_DIR", description = "results/<run-id> (or its results.json)")
         Path run;
@@ -68,16 +79,12 @@ public final class VerifyCommand implements Runnable {
         @Option(names = "--cpu-told-apart", description = "every point's CPU accounting told the instance apart from the rest")
         boolean cpuToldApart;
 
-        @Option(names = "--tag", defaultValue = "e2e", description = "prefix of the lines printed (default ${DEFAULT-VALUE})")
-        String tag;
-
         @Override
         public Integer call() {
             Map<String, Set<String>> modes = new LinkedHashMap<>();
             modes.put("portal", words(portal));
             modes.put("shop", words(shop));
-            return report(spec.commandLine().getOut(), tag,
-                    new RunCheck(modes, openLoop, cpuToldApart).check(results(run)));
+            return printed.report(new RunCheck(modes, openLoop, cpuToldApart).check(results(run)));
         }
     }
 
@@ -85,8 +92,8 @@ public final class VerifyCommand implements Runnable {
             description = "A run that switched the link between 0 and MS ms: each series' page is slower there by a round trip, "
                     + "and the instance's gauge and loadgen's probe read it.")
     static final class Link implements Callable<Integer> {
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        @Mixin
+        Printed printed;
 
         @Parameters(index = "0", paramLabel = "RUN_DIR", description = "results/<run-id> (or its results.json)")
         Path run;
@@ -94,20 +101,17 @@ public final class VerifyCommand implements Runnable {
         @Option(names = "--ms", required = true, description = "the round trip the run switched to besides 0 ms")
         double linkMs;
 
-        @Option(names = "--tag", defaultValue = "e2e", description = "prefix of the lines printed (default ${DEFAULT-VALUE})")
-        String tag;
-
         @Override
         public Integer call() {
-            return report(spec.commandLine().getOut(), tag, new LinkCheck(linkMs).check(results(run)));
+            return printed.report(new LinkCheck(linkMs).check(results(run)));
         }
     }
 
     @Command(name = "faults", mixinStandardHelpOptions = true,
             description = "A make faults run's faults.json: complete, the faults asked, the servers' sessions counted, each fault's evidence.")
     static final class Faults implements Callable<Integer> {
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        @Mixin
+        Printed printed;
 
         @Parameters(index = "0", paramLabel = "FAULTS_DIR", description = "results/faults-<id>")
         Path dir;
@@ -115,15 +119,12 @@ public final class VerifyCommand implements Runnable {
         @Option(names = "--faults", required = true, paramLabel = "a,f", description = "the faults that must have run, one cell each")
         String faults;
 
-        @Option(names = "--tag", defaultValue = "e2e", description = "prefix of the lines printed (default ${DEFAULT-VALUE})")
-        String tag;
-
         @Override
         public Integer call() {
             if (!Files.isRegularFile(dir.resolve(FaultsReport.JSON))) {
                 throw new IllegalArgumentException("no " + dir.resolve(FaultsReport.JSON));
             }
-            return report(spec.commandLine().getOut(), tag, new FaultsCheck(Fault.parse(faults)).check(FaultsReport.read(dir)));
+            return printed.report(new FaultsCheck(Fault.parse(faults)).check(FaultsReport.read(dir)));
         }
     }
 
