@@ -41,10 +41,12 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
      * @param ceiling       the database ceiling's requests/sec at this concurrency (no HTTP), or null
      * @param rttMeasuredMs the median of the link round trips measured at rest beside this scenario's
      *                      points (null: none measured; the scenario's RTT is the one asked for)
+     * @param replies       per mode its mean reply time per round, ms, with its flags (the thesis' Figures 4.7 and 4.9)
      */
-    public record Row(Scenario scenario, Verdict verdict, List<ModeCell> modes, Spread ceiling, Double rttMeasuredMs) {
+    public record Row(Scenario scenario, Verdict verdict, List<ModeCell> modes, Spread ceiling, Double rttMeasuredMs,
+                      Map<String, Verdict.Candidate> replies) {
         public Row(Scenario scenario, Verdict verdict, List<ModeCell> modes, Spread ceiling) {
-            this(scenario, verdict, modes, ceiling, null);
+            this(scenario, verdict, modes, ceiling, null, Map.of());
         }
 
         public String label() {
@@ -120,16 +122,22 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         List<Row> rows = new ArrayList<>();
         byScenario.forEach((scenario, modes) -> {
             Map<String, Verdict.Candidate> values = new LinkedHashMap<>();
+            Map<String, Verdict.Candidate> replies = new LinkedHashMap<>();
             modes.forEach((mode, p) -> {
+                boolean paired = inRounds(rounds, app, tool, scenario, mode);
                 Verdict.Candidate c = candidate(p);
-                values.put(mode, c == null || inRounds(rounds, app, tool, scenario, mode) ? c : c.unpaired());
+                values.put(mode, c == null || paired ? c : c.unpaired());
+                Verdict.Candidate reply = candidate(p, Point::meanReplyMs);
+                if (reply != null) {
+                    replies.put(mode, paired ? reply : reply.unpaired());
+                }
             });
             Verdict v = Verdict.decide(scenario.label(), values, BASELINE, Verdict.Better.HIGHER);
             Spread top = scenario.rttMs() == null ? ceilings.get(scenario.concurrency()) : null;
             List<ModeCell> cells = new ArrayList<>();
             modes.forEach((mode, p) -> cells.add(cell(mode, p, v.modes().get(mode), top)));
             Spread measured = Spread.of(modes.values().stream().map(Point::rttMeasuredMs).toList());
-            rows.add(new Row(scenario, v, cells, top, measured == null ? null : measured.median()));
+            rows.add(new Row(scenario, v, cells, top, measured == null ? null : measured.median(), replies));
         });
         return new AppVerdict(app, tool, rows);
     }

@@ -183,6 +183,19 @@ class LoadClaimsTest {
     }
 
     @Test
+    void figures47And49AreJudgedOnReplyTime() {
+        // old rule: neither figure was judged; mean reply = connections ÷ goodput (Little) in these points
+        Claim portal = claim(portal(series("portal", "jdbc", tight(200, 100, 0)), series("portal", "threadpool", tight(200, 150, 0)),
+                series("portal", "nonblocking", tight(200, 600, 0))), "Non-blocking access gives the portal's pages the least");
+        assertEquals(Status.REPRODUCED, portal.status(), portal.evidence());
+        assertTrue(portal.evidence().contains("at 200 connections nonblocking 333 ms"), portal.evidence());
+        Claim slower = claim(shop(series("shop", "threadpool", tight(100, 1000, 0), tight(10_000, 2000, 0)),
+                series("shop", "nonblocking", tight(100, 1000, 0), tight(10_000, 1000, 0))), "Non-blocking access degrades less");
+        assertEquals(Status.NOT_REPRODUCED, slower.status(), slower.evidence());
+        assertEquals("", slower.offSetting(), "judged at 10,000");
+    }
+
+    @Test
     void shopIsJudgedAtTheHighestLevelBothHeld() {
         // old rule: judged at 10,000, where nonblocking held half its connections (flagged), as if both had carried that load
         Claim c = claim(shop(series("shop", "threadpool", tight(100, 1000, 0), tight(2000, 800, 0), tight(10_000, 700, 0)),
