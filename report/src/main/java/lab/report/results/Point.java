@@ -197,6 +197,23 @@ public record Point(
                 latencyOf, cost, new Queue(instance, roundTrips, q, inFlight));
     }
 
+    /**
+     * The repetitions left out of this point's figures, by their flaw ({@link Repetitions#flaw}), in the
+     * order met; empty when none was, or when every measured one had a flaw (the point then carries them).
+     */
+    public Map<String, Integer> repetitionsLeftOut() {
+        Map<String, Integer> out = new java.util.LinkedHashMap<>();
+        if (repetitions != null && Repetitions.kept(repetitions).size() < repetitions.size()) {
+            repetitions.stream().map(Repetitions::flaw).filter(java.util.Objects::nonNull).forEach(f -> out.merge(f, 1, Integer::sum));
+        }
+        return out;
+    }
+
+    /** Whether this repetition of a point was left out of its figures (see {@link #repetitionsLeftOut}). */
+    public boolean leftOutOf(Point point) {
+        return !point.repetitionsLeftOut().isEmpty() && Repetitions.flaw(this) != null;
+    }
+
     /** Whether the point may win a verdict or decide a claim: measured, and carrying no flag. */
     public boolean clean() {
         return error == null && (flags == null || flags.isEmpty());

@@ -14,7 +14,10 @@ import lab.report.Spread;
  * One point from its repetitions: every figure is the median of the repetitions that produced it,
  * {@code spread} keeps median, min and max of the figures the report draws, counts (requests,
  * errors, duration) are summed, flags are united, and the point is flagged when Little's law says
- * a closed-loop tool did not hold its nominal concurrency.
+ * a closed-loop tool did not hold its nominal concurrency. A repetition with a flaw of its own
+ * ({@link #flaw}: another process took the CPU, the load tool was the bottleneck, more in flight
+ * than connections) is left out of the figures and counted ({@link Point#repetitionsLeftOut}),
+ * instead of flagging its whole point; only when every repetition has one does the point carry them.
  */
 public final class Repetitions {
 
@@ -53,9 +56,10 @@ public final class Repetitions {
      * @param rttMs      the link's asked round trip of the step, or null
      */
     public static Point aggregate(int level, List<Point> reps, boolean closedLoop, Double rttMs) {
-        List<Point> ok = reps.stream().filter(p -> p.error() == null).toList();
+        List<Point> kept = kept(reps);
+        List<Point> ok = kept.stream().filter(p -> p.error() == null).toList();
         Set<String> flags = new LinkedHashSet<>();
-        reps.forEach(p -> {
+        kept.forEach(p -> {
             if (p.flags() != null) {
                 flags.addAll(p.flags());
             }
@@ -70,7 +74,7 @@ public final class Repetitions {
                     null, Map.of(), List.copyOf(reps), null, rttMs, null, first.dbConnections(), first.multiplexing(),
                     null, null, null, null, null, null, null);
         }
-        if (ok.size() < reps.size()) {
+        if (ok.size() < kept.size()) {
             flags.add("someRepetitionsFailed");
         }
         Map<String, Spread> spread = new LinkedHashMap<>();
@@ -85,7 +89,7 @@ public final class Repetitions {
         if (closedLoop && Point.belowNominal(little, appInFlight, level)) {
             flags.add(Point.FLAG_BELOW_NOMINAL);
         }
-        if (closedLoop && trends(reps)) {
+        if (closedLoop && trends(kept)) {
             flags.add(Point.FLAG_NOT_STEADY);
         }
         Long successes = sum(ok, Point::successes);
@@ -125,6 +129,33 @@ public final class Repetitions {
                 ok.stream().anyMatch(p -> Point.ALL_ANSWERS.equals(p.latencyOf())) ? Point.ALL_ANSWERS
                         : m.latencyOf(), cost(ok), new Point.Queue(median(ok, p -> p.queue() == null ? null
                         : p.queue().instanceRttMs()), null, null, appInFlight));
+    }
+
+    /**
+     * A measured repetition's own flaw, which leaves it out of its point: {@link Point#FLAG_INTERFERENCE}
+     * (another process took the CPU while it ran), {@link Point#FLAG_SATURATED} (the load tool was the
+     * bottleneck) or {@link Point#FLAG_INCONSISTENT}; null for a sound or a failed one. Errors are no
+     * flaw: they are what the mode did, and stay in its point.
+     */
+    public static String flaw(Point rep) {
+        if (rep.error() != null) {
+            return null;
+        }
+        if (rep.interference() != null && rep.interference().flagged()) {
+            return Point.FLAG_INTERFERENCE;
+        }
+        for (String f : List.of(Point.FLAG_SATURATED, Point.FLAG_INCONSISTENT)) {
+            if (rep.hasFlag(f)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** The repetitions a point's figures come from: all but the flawed ones, unless no measured one is sound. */
+    static List<Point> kept(List<Point> reps) {
+        boolean anySound = reps.stream().anyMatch(p -> p.error() == null && flaw(p) == null);
+        return anySound ? reps.stream().filter(p -> flaw(p) == null).toList() : reps;
     }
 
     /**

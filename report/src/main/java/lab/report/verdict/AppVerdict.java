@@ -173,7 +173,8 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         if (p.repetitions() == null || p.repetitions().isEmpty()) {
             byRound.add(measure.apply(p));
         } else {
-            p.repetitions().forEach(r -> byRound.add(r.error() == null ? measure.apply(r) : null));
+            // a repetition left out of the point (a flaw of its own) is no round of it, as a failed one
+            p.repetitions().forEach(r -> byRound.add(r.error() == null && !r.leftOutOf(p) ? measure.apply(r) : null));
         }
         return Verdict.Candidate.ofRounds(byRound, p.flags());
     }

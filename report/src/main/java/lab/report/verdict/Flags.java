@@ -40,6 +40,8 @@ public final class Flags {
         if (p.hasFlag(Point.FLAG_NOT_STEADY)) {
             out.add("✕ not steady: the repetitions trend one way");
         }
+        p.repetitionsLeftOut().forEach((flaw, n) -> out.add(String.format(Locale.ROOT, "▵ %d of %d repetitions left out: %s",
+                n, p.repetitions().size(), WORDS.getOrDefault(flaw, flaw))));
         return out;
     }
 

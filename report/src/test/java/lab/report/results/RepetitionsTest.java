@@ -116,4 +116,23 @@ class RepetitionsTest {
         assertEquals(1.0, c.cpuLeftCores(), 1e-9, "2 cores less the 100 % the others used");
         assertNull(Cost.of(0.0, 50.0, null, null, 200, 2, null).cpuMsPerSuccess(), "nothing succeeded: no cost per success");
     }
+
+    @Test
+    void aFlawedRepetitionIsLeftOutAndCountedNotItsWholePoint() {
+        // old rule: one repetition with a saturated load tool flagged the whole point, which then decided nothing
+        List<Point> reps = List.of(Points.rep(10, 100, 0), Points.rep(10, 102, 0), Points.rep(10, 40, 0, List.of(Point.FLAG_SATURATED)),
+                Points.rep(10, 98, 0), Points.rep(10, 101, 0));
+        Point p = Repetitions.aggregate(10, reps, true, null);
+        assertFalse(p.hasFlag(Point.FLAG_SATURATED), p.flags().toString());
+        assertEquals(100.5, p.requestsPerSec(), 1e-9, "the median of the four sound ones");
+        assertEquals(java.util.Map.of(Point.FLAG_SATURATED, 1), p.repetitionsLeftOut());
+        assertTrue(reps.get(2).leftOutOf(p));
+        assertFalse(ResultsJson.mapper().writeValueAsString(p).contains("repetitionsLeftOut"), "derived from the repetitions, not written");
+        assertFalse(reps.get(0).leftOutOf(p));
+        // every repetition flawed: nothing is left out, the point carries the flaw
+        List<Point> all = List.of(Points.rep(10, 40, 0, List.of(Point.FLAG_SATURATED)), Points.rep(10, 41, 0, List.of(Point.FLAG_SATURATED)));
+        Point flagged = Repetitions.aggregate(10, all, true, null);
+        assertTrue(flagged.hasFlag(Point.FLAG_SATURATED));
+        assertEquals(java.util.Map.of(), flagged.repetitionsLeftOut());
+    }
 }
