@@ -4,12 +4,11 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 import lab.loadgen.live.LiveFeed;
-import lab.loadgen.sweep.SweepRunner.Budget;
 import lab.report.results.Point;
 
 /**
  * One line per step with the step's main figures, elapsed time and the time still to come (the
- * sweep's budget estimates it: {@link SweepRunner.Budget#toCome}).
+ * sweep's budget estimates it: {@link Budget#toCome}).
  */
 final class Progress {
 

@@ -1,31 +1,26 @@
 package lab.loadgen.sweep;
 
 import java.io.PrintStream;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import lab.loadgen.config.Instance;
 import lab.loadgen.metrics.HealthCheck;
 import lab.report.load.ReportPage;
 import lab.report.Spread;
 import lab.report.results.Point;
 import lab.report.results.Repetitions;
-import lab.report.results.ProxyHop;
 import lab.report.results.Run;
 import lab.loadgen.live.LiveFeed;
 import lab.loadgen.results.RunDirectory;
-import lab.loadgen.tool.LoadTool;
 import lab.loadgen.tool.ProcessRunner;
 
 /**
@@ -46,15 +41,14 @@ public final class SweepRunner {
     private final PrintStream out;
     private final ProcessRunner runner = new ProcessRunner();
     private final HttpClient http = HealthCheck.client();
-    private final Map<Target, HealthCheck.Status> health = new HashMap<>();
+    private final InstanceHealth health;
     private volatile boolean interrupted;
-    private String linkError;
     private final CountDownLatch loopDone = new CountDownLatch(1);
-    private final LinkProbe linkProbe = new LinkProbe(lab.link.Toxiproxy.fromEnv());
+    private final SweepLinks links;
     private Budget budget = new Budget(null, 0, 0, 0);
     /** The fair pass's targets whose instance was restarted fair; why one did not take, by target. */
     private final java.util.Set<Target> fairInForce = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private final Map<Target, String> fairError = new java.util.concurrent.ConcurrentHashMap<>();
+    private final LabControl control;
     private double lastRoundSec;
     /** The instances' warm-ups so far, in seconds: the budget charges them apart from the scenarios. */
     private double warmupSpentSec;
@@ -64,19 +58,22 @@ public final class SweepRunner {
     public SweepRunner(SweepConfig config, PrintStream out) {
         this.config = config;
         this.out = out;
+        this.control = new LabControl(config.isolate(), config.fairPass(), runner, http, out);
+        this.health = new InstanceHealth(http, control);
+        this.links = new SweepLinks(config.link(), new LinkProbe(lab.link.Toxiproxy.fromEnv()), out);
     }
 
     public int run() {
         ToolPlan tools = new ToolPlan(config.tools());
-        List<Step> steps = plan(tools);
+        List<Step> steps = SweepPlan.steps(config, tools);
         RunDirectory dir = RunDirectory.create(config.resultsDir(), config.profile().name(), ZonedDateTime.now());
-        RunRecorder recorder = new RunRecorder(dir, runInfo(dir.id(), tools));
+        RunRecorder recorder = new RunRecorder(dir, SweepPlan.runInfo(config, tools, dir.id(), () -> links.proxyHop(config.targets())));
         recorder.save();
-        live = new LiveFeed(dir.dir(), dir.id(), steps.size(), Math.round(plannedSec(steps)));
+        live = new LiveFeed(dir.dir(), dir.id(), steps.size(), Math.round(SweepPlan.plannedSec(steps)));
         out.printf("run %s: %d points, profile %s, tools %s -> %s%n", dir.id(), steps.size(),
                 config.profile().name(), tools.runOrder(), dir.dir());
         out.printf("planned duration: %s (warm-ups, repetitions and pauses; link switches and start-up not counted)%n",
-                Progress.clock(plannedSec(steps)));
+                Progress.clock(SweepPlan.plannedSec(steps)));
         tools.notes().forEach(n -> out.println("note: " + n));
         Thread main = Thread.currentThread();
         Thread hook = new Thread(() -> onCtrlC(main, recorder), "loadgen-ctrl-c");
@@ -92,9 +89,9 @@ public final class SweepRunner {
             status = "interrupted";
         } finally {
             // back to the unfair hand-off before the link: a restart sets the recorded link again
-            fairInForce.forEach(this::restartUnfair);
+            fairInForce.forEach(control::restartUnfair);
             if (movesLink && before.proxied()) {
-                restoreLink(before);
+                links.restore(before);
             }
             loopDone.countDown();
         }
@@ -104,84 +101,6 @@ public final class SweepRunner {
         Runtime.getRuntime().removeShutdownHook(hook);
         finish(recorder, status);
         return recorder.counts()[0] > recorder.counts()[1] ? EXIT_OK : EXIT_ALL_FAILED;
-    }
-
-    /** Every point's planned time plus each instance's warm-up (the fair pass warms its instance up again). */
-    static double plannedSec(List<Step> steps) {
-        return warmupsSec(steps) + steps.stream().mapToDouble(Step::plannedSec).sum();
-    }
-
-    /** Every instance's warm-up at its cap, once per instance. */
-    static double warmupsSec(List<Step> steps) {
-        return steps.stream().map(s -> s.target().instance().name() + "/" + s.target().instance().mode()
-                        + "|" + s.plan().warmupSec())
-                .distinct().mapToDouble(k -> Double.parseDouble(k.substring(k.indexOf('|') + 1))).sum();
-    }
-
-    private List<Step> plan(ToolPlan tools) {
-        List<Step> steps = new ArrayList<>();
-        config.targets().forEach((app, targets) -> {
-            AppPlan plan = config.profile().plan(app);
-            steps.addAll(config.order().steps(targets, plan, tools.runOrder(), config.seed()));
-            if (app.equals(CEILING_APP) && tools.ceiling()) {
-                Target ceiling = new Target(new Instance("portal-ceiling", CEILING_APP, ToolPlan.CEILING, 0, "-", "-", "-"),
-                        "127.0.0.1");
-                plan.levels().forEach(level -> steps.add(new Step(ceiling, plan, level, ToolPlan.CEILING)));
-            }
-        });
-        if (steps.isEmpty()) {
-            throw new IllegalArgumentException("nothing to sweep: no instance matches the selected app and modes");
-        }
-        byLink(steps);
-        // the fair pass last: one restart into the fair hand-off and one back
-        List<Target> fair = config.fairPass().targets(config.targets());
-        if (!fair.isEmpty()) {
-            steps.addAll(config.order().steps(fair, config.profile().plan(FairPass.APP), tools.runOrder(), config.seed()));
-        }
-        return steps;
-    }
-
-    /**
-     * The link is one for the whole lab: every app's scenarios at one round trip before the next, in
-     * the order the plans list them (app by app, each app went through every link: the map changed the
-     * link 8 times, not 4, and the portal's cells, first, spent the added rounds before the shop's came).
-     * Steps without a link (the ceiling, profiles without round trips) leave the order as it is.
-     */
-    static void byLink(List<Step> steps) {
-        if (steps.stream().anyMatch(s -> s.rttMs() == null)) {
-            return;
-        }
-        List<Double> links = steps.stream().map(Step::rttMs).distinct().toList();
-        steps.sort(java.util.Comparator.comparingInt(s -> links.indexOf(s.rttMs()))); // stable: apps keep their order
-    }
-
-    private Run runInfo(String id, ToolPlan tools) {
-        List<Target> all = config.targets().values().stream().flatMap(List::stream).toList();
-        List<String> hosts = all.stream().map(Target::host).distinct().toList();
-        Map<String, Object> plan = new LinkedHashMap<>();
-        List<Target> fair = config.fairPass().targets(config.targets());
-        config.targets().forEach((app, targets) -> plan.put(app, Map.of(
-                "settings", config.profile().plan(app),
-                "modes", java.util.stream.Stream.concat(targets.stream(), fair.stream().filter(t -> t.instance().app().equals(app)))
-                        .map(t -> t.instance().mode()).toList())));
-        plan.put("wrk2Fraction", config.wrk2Fraction());
-        plan.put("plannedSec", Math.round(plannedSec(plan(tools))));
-        plan.put("seed", config.seed());
-        String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
-        return new Run(id, started, null, config.profile().name(), MachineFacts.collect(all, config.shared()),
-                "running", config.order().name().toLowerCase(java.util.Locale.ROOT), tools.info(), plan,
-                notes(tools), null, null, lab.link.LabLink.current(lab.link.LinkFile.runDir()).toString(),
-                hosts.size() == 1 && hosts.getFirst().equals("127.0.0.1") ? proxyHop() : null);
-    }
-
-    private List<String> notes(ToolPlan tools) {
-        List<String> n = new ArrayList<>(tools.notes());
-        n.addAll(config.notes());
-        List<Target> fair = config.fairPass().targets(config.targets());
-        if (!fair.isEmpty()) {
-            n.add(config.fairPass().note(fair));
-        }
-        return n;
     }
 
     /**
@@ -201,8 +120,8 @@ public final class SweepRunner {
         List<List<Step>> scenarios = new ArrayList<>(Rounds.scenarios(
                 steps.stream().filter(st -> !FairPass.inPass(st)).toList(), !config.isolate().isEmpty()));
         scenarios.addAll(Rounds.scenarios(steps.stream().filter(FairPass::inPass).toList(), true));
-        awaitQuietMachine(progress);
-        budget = new Budget(config.profile().budgetSec(), planned, warmupsSec(steps), scenarios.size());
+        QuietMachine.await(progress);
+        budget = new Budget(config.profile().budgetSec(), planned, SweepPlan.warmupsSec(steps), scenarios.size());
         for (List<Step> scenario : scenarios) {
             if (interrupted) {
                 return;
@@ -210,16 +129,17 @@ public final class SweepRunner {
             Step first = scenario.getFirst();
             if (FairPass.inPass(first) && !fairInForce.contains(first.target())) {
                 fairInForce.add(first.target());
-                restartFair(first.target(), progress);
+                control.restartFair(first.target(), progress);
                 rttInForce = null; // a restart may have set the link again
                 isolated = null;
             }
             if (!config.isolate().isEmpty() && !first.target().equals(isolated)) {
-                isolate(first.target(), progress);
+                control.isolate(first.target(), progress);
+                health.forget(first.target()); // warmed up again: it may have been restarted
                 isolated = first.target();
             }
             if (first.rttMs() != null && !first.rttMs().equals(rttInForce)) {
-                rttInForce = switchLink(first, progress, recorder);
+                rttInForce = links.switchTo(first, progress, recorder);
             }
             long started = System.nanoTime();
             double warmedBefore = warmupSpentSec;
@@ -227,189 +147,6 @@ public final class SweepRunner {
             budget.scenarioDone(scenario.stream().mapToDouble(Step::plannedSec).sum(),
                     (System.nanoTime() - started) / 1e9 - (warmupSpentSec - warmedBefore) - addedRoundsSec);
         }
-    }
-
-    /** The machine is quiet enough to start when its cores are busy less than this share of the time. */
-    static final double QUIET_BUSY_SHARE = 0.25;
-    /** ... waited for at most this long. */
-    static final Duration QUIET_MAX = Duration.ofSeconds(90);
-    private static final Duration QUIET_WINDOW = Duration.ofSeconds(2);
-
-    /**
-     * Before the first warm-up: right after make up the lab's JVMs may still be compiling their
-     * start-up (its 1-minute load average reads 13–16 on two cores, an average that lags), and the
-     * first instance warmed up would share the machine with eight others. Waits until the cores are less than {@link #QUIET_BUSY_SHARE} busy
-     * over {@link #QUIET_WINDOW}, at most {@link #QUIET_MAX}; the console says how it went.
-     */
-    private void awaitQuietMachine(Progress progress) throws InterruptedException {
-        Integer cores = lab.loadgen.metrics.ProcCpu.cores();
-        long start = System.nanoTime();
-        long deadline = start + QUIET_MAX.toNanos();
-        Double busy = null;
-        while (cores != null) {
-            Double before = lab.loadgen.metrics.ProcCpu.machineBusySec();
-            Thread.sleep(QUIET_WINDOW);
-            Double after = lab.loadgen.metrics.ProcCpu.machineBusySec();
-            if (before == null || after == null) {
-                return;
-            }
-            busy = (after - before) / (QUIET_WINDOW.toMillis() / 1000.0) / cores;
-            if (busy < QUIET_BUSY_SHARE || System.nanoTime() > deadline) {
-                break;
-            }
-            if (System.nanoTime() - start < QUIET_WINDOW.toNanos() * 3 / 2) {
-                progress.info(String.format(java.util.Locale.ROOT, "waiting for a quiet machine: its %d cores %.0f %% busy "
-                        + "(the lab's JVMs still compiling their start-up?), at most %d s", cores, busy * 100, QUIET_MAX.toSeconds()));
-            }
-        }
-        long waited = (System.nanoTime() - start) / 1_000_000_000L;
-        if (busy != null && busy >= QUIET_BUSY_SHARE) {
-            progress.info(String.format(java.util.Locale.ROOT, "the machine is still %.0f %% busy after %d s; starting anyway",
-                    busy * 100, waited));
-        } else if (waited > QUIET_WINDOW.toSeconds()) {
-            progress.info(String.format(java.util.Locale.ROOT, "quiet after %d s", waited));
-        }
-    }
-
-    /**
-     * The profile's time limit, shared out: a scenario may add a round while the time left, less what
-     * the scenarios still to come will take, leaves it a fair share at least one round long. What is to
-     * come is its plan scaled by the overrun measured so far: a scenario's planned part (its repetitions,
-     * point warm-ups and pauses) also starts wrk, scrapes, waits for idle instances and probes the link,
-     * which the plan does not count (the map took 28 min for 24 planned while every scenario kept adding
-     * rounds).
-     */
-    static final class Budget {
-        /** The share of a round kept back for each scenario still to come. */
-        static final double RESERVE_ROUNDS_PER_SCENARIO = 0.5;
-        /**
-         * ... and for a round that can change only a cell's ranking line: the rounds that may change a
-         * cell's answer come first, whichever scenario they are in.
-         */
-        static final double RANKING_RESERVE_ROUNDS_PER_SCENARIO = 2.0;
-        private final Integer limitSec;
-        private final long start = System.nanoTime();
-        private double plannedLeftSec;
-        private double warmupsLeftSec;
-        private int scenariosLeft;
-        /** The scenario running now: its slow points' longer repetitions, beyond its plan. */
-        private double stretchedSec;
-        private double plannedDoneSec;
-        private double tookDoneSec;
-
-        /**
-         * {@code plannedSec}: the scenarios' planned parts; {@code warmupsSec}: every instance's warm-up at
-         * its cap, each charged until {@link #warmedUp}.
-         */
-        Budget(Integer limitSec, double plannedSec, double warmupsSec, int scenarios) {
-            this.limitSec = limitSec;
-            this.plannedLeftSec = plannedSec;
-            this.warmupsLeftSec = warmupsSec;
-            this.scenariosLeft = scenarios;
-        }
-
-        /**
-         * How many times its plan a scenario's planned part has taken so far (at least 1; 1 before the
-         * first): its added rounds and its instances' warm-ups left out, they are charged apart.
-         */
-        double overrun() {
-            return plannedDoneSec > 0 ? Math.max(1, tookDoneSec / plannedDoneSec) : 1;
-        }
-
-        /**
-         * Whether one more round of {@code roundSec} fits: the time left beyond what is to come, less half a
-         * round kept for each scenario still to come (for its rounds and its slow points' longer
-         * repetitions). An equal share per scenario (the rule before) gave the map's first scenarios about
-         * 8 s each, never a round, so the cells that needed rounds most (0 ms and lan, where the modes are
-         * closest) never got one. A round that can change only the cell's ranking line ({@code cell} false)
-         * keeps back {@link #RANKING_RESERVE_ROUNDS_PER_SCENARIO} instead.
-         */
-        boolean allows(double roundSec, double thisScenarioPlannedSec, boolean cell) {
-            return allows(roundSec, thisScenarioPlannedSec, elapsedSec(),
-                    cell ? RESERVE_ROUNDS_PER_SCENARIO : RANKING_RESERVE_ROUNDS_PER_SCENARIO);
-        }
-
-        /** ... when {@code elapsedSec} of the run have passed, keeping back {@code reserveRounds} of a round for each scenario to come. */
-        boolean allows(double roundSec, double thisScenarioPlannedSec, double elapsedSec, double reserveRounds) {
-            if (limitSec == null) {
-                return true;
-            }
-            double toCome = overrun() * (plannedLeftSec - thisScenarioPlannedSec) + warmupsLeftSec;
-            double slack = limitSec - elapsedSec - toCome;
-            return slack - reserveRounds * roundSec * Math.max(0, scenariosLeft - 1) >= roundSec;
-        }
-
-        /**
-         * The repetition length a slow point gets ({@code wantedSec}, else as much more than the plan's as
-         * the time left beyond what is to come pays for its {@code repetitions}, and never less than half
-         * of what it wants), its extra time charged to its scenario so that later rounds see it.
-         */
-        int stretch(int wantedSec, int planSec, int repetitions) {
-            if (wantedSec <= planSec || limitSec == null) {
-                return Math.max(wantedSec, planSec);
-            }
-            // half of what it wants is about two mean replies a connection, whatever the budget: shorter, a
-            // repetition reads the goodput low (jdbc at 78 ms and 200 connections, a reply 1.9 s, got 3 s
-            // repetitions: about one reply a connection, a third of its goodput lost to the start)
-            int floor = Math.max(planSec, (wantedSec + 1) / 2);
-            double slack = limitSec - elapsedSec() - overrun() * plannedLeftSec - stretchedSec - warmupsLeftSec;
-            int sec = (int) Math.max(floor, Math.min(wantedSec, planSec + Math.max(0, Math.floor(slack / repetitions))));
-            stretchedSec += (double) (sec - planSec) * repetitions;
-            return sec;
-        }
-
-        /** The time a run still needs: expected, and at most (its budget's end; null without a budget). */
-        record ToCome(double expectedSec, Double atMostSec) {
-        }
-
-        /**
-         * The time to come once the running scenario (planned {@code thisScenarioPlannedSec}) ends: the
-         * planned parts left, times the overrun so far, and the warm-ups still to come. A scenario's points
-         * are printed together at its end, after its instances' warm-ups: the share of the plan done, set
-         * against the time elapsed (the rule before), gave the map's first point an ETA of 5:10:39, its
-         * fifth 58:38, for a run of 26 minutes.
-         */
-        ToCome toCome(double thisScenarioPlannedSec) {
-            double expected = Math.max(0, overrun() * (plannedLeftSec - thisScenarioPlannedSec) + warmupsLeftSec);
-            Double atMost = limitSec == null ? null : Math.max(expected, limitSec - elapsedSec());
-            return new ToCome(expected, atMost);
-        }
-
-        /** An instance's warm-up ran: its cap is no longer to come. */
-        void warmedUp(double capSec) {
-            warmupsLeftSec = Math.max(0, warmupsLeftSec - capSec);
-        }
-
-        /**
-         * A scenario ended: {@code plannedSec} its plan, {@code tookSec} what its planned part took (its
-         * added rounds and warm-ups left out).
-         */
-        void scenarioDone(double plannedSec, double tookSec) {
-            plannedLeftSec -= plannedSec;
-            plannedDoneSec += plannedSec + stretchedSec;
-            tookDoneSec += tookSec;
-            stretchedSec = 0;
-            scenariosLeft--;
-        }
-
-        private double elapsedSec() {
-            return (System.nanoTime() - start) / 1e9;
-        }
-    }
-
-    private static void awaitIdle(StepExecutor exec, Step step, Progress progress) throws InterruptedException {
-        awaitIdle(exec, step, progress, StepExecutor.IDLE_MAX);
-    }
-
-    /** Whether the instance was seen idle within {@code max}; the console says when it was not. */
-    private static boolean awaitIdle(StepExecutor exec, Step step, Progress progress, Duration max) throws InterruptedException {
-        if (exec.awaitIdle(step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)), max)) {
-            return true;
-        }
-        progress.info(String.format(java.util.Locale.ROOT, "%s: still busy %d s after its load stopped "
-                + "(requests of closed connections): what it measures next may start on that backlog",
-                step.label(), max.toSeconds()));
-        return false;
     }
 
     /**
@@ -436,12 +173,12 @@ public final class SweepRunner {
         Map<Step, List<Double>> linkRtt = new LinkedHashMap<>();
         double plannedSec = scenario.stream().mapToDouble(Step::plannedSec).sum();
         Map<Step, Integer> repSec = new LinkedHashMap<>();
-        running.forEach(step -> linkRtt.put(step, probe(step)));
+        running.forEach(step -> linkRtt.put(step, links.probe(step)));
         try {
             for (Step step : running) {
                 StepExecutor.PointWarmup w = exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
                 w.profiles().forEach(recorder::profile);
-                awaitIdle(exec, step, progress); // the warm-up's own requests must not open the first repetition
+                QuietMachine.awaitIdle(exec, step, progress); // the warm-up's own requests must not open the first repetition
                 int plan = step.plan().durationSec();
                 int sec = budget.stretch(w.repetitionSec(), plan, step.plan().repetitions());
                 repSec.put(step, sec);
@@ -464,13 +201,13 @@ public final class SweepRunner {
                 for (Step step : order) {
                     int sec = repSec.getOrDefault(step, step.plan().durationSec());
                     Point rep = runOne(step, tools, exec, rates.get(step), Integer.toString(r), sec);
-                    awaitIdle(exec, step, progress);
+                    QuietMachine.awaitIdle(exec, step, progress);
                     if (measureAgain(rep)) {
                         progress.info(String.format(java.util.Locale.ROOT, "%s round %d: other processes took %.0f %% of a "
                                 + "core it could have used; measured again (the first in raw/)", step.label(), r,
                                 rep.interference().otherPct()));
                         rep = runOne(step, tools, exec, rates.get(step), r + "-again", sec);
-                        awaitIdle(exec, step, progress);
+                        QuietMachine.awaitIdle(exec, step, progress);
                     }
                     reps.get(step).add(rep);
                 }
@@ -489,8 +226,8 @@ public final class SweepRunner {
         // the last scenario no link follows, so the usual wait will do
         Duration endWait = last ? StepExecutor.IDLE_MAX : StepExecutor.SCENARIO_IDLE_MAX;
         for (Step step : running) {
-            if (awaitIdle(exec, step, progress, endWait)) {
-                linkRtt.get(step).addAll(probe(step)); // through a busy instance's proxy it would read its backlog
+            if (QuietMachine.awaitIdle(exec, step, progress, endWait)) {
+                linkRtt.get(step).addAll(links.probe(step)); // through a busy instance's proxy it would read its backlog
             }
         }
         Budget.ToCome toCome = budget.toCome(plannedSec);
@@ -529,21 +266,6 @@ public final class SweepRunner {
         return true;
     }
 
-    /** The proxy hop through the first measured instance's first proxy, before any load (null without proxies). */
-    private ProxyHop proxyHop() {
-        return config.targets().values().stream().flatMap(List::stream).findFirst()
-                .flatMap(t -> linkProbe.hop(t.instance().name())).orElse(null);
-    }
-
-    /** The link's round trip at rest through the step's instance's proxy (none without proxies). */
-    private List<Double> probe(Step step) {
-        List<Double> ms = new ArrayList<>();
-        if (!step.tool().equals(ToolPlan.CEILING)) {
-            linkProbe.measure(step.target().instance().name()).ifPresent(ms::add);
-        }
-        return ms;
-    }
-
     /**
      * A repetition flagged {@code interference} is measured once more, in its place: what took the CPU
      * is another process, not the mode, and comes at random (an idle portal instance at 12–14 % of a
@@ -567,113 +289,14 @@ public final class SweepRunner {
         return Repetitions.aggregate(step.level(), reps, !ToolPlan.isOpenLoop(step.tool()), step.rttMs());
     }
 
-    /** ISOLATE=1: only this instance keeps running; it is warmed up again (it may have been restarted). */
-    private void isolate(Target t, Progress progress) throws InterruptedException {
-        List<String> cmd = new ArrayList<>(config.isolate());
-        cmd.add(t.instance().name());
-        progress.info("isolate: " + String.join(" ", cmd));
-        ProcessRunner.Outcome o = runner.run(List.of(cmd), Duration.ofMinutes(5));
-        if (!o.succeeded()) {
-            progress.info("isolate: " + failure(o));
-        }
-        health.remove(t);
-    }
-
-    /**
-     * The fair pass: restarts the instance with the fair hand-off and checks its page's threads; when
-     * either fails, the pass's steps of that target are recorded as failed with the reason.
-     */
-    private void restartFair(Target t, Progress progress) throws InterruptedException {
-        List<String> cmd = config.fairPass().restart(FairPass.FAIR, t);
-        progress.info("fair pass: " + String.join(" ", cmd));
-        ProcessRunner.Outcome o = runner.run(List.of(cmd), Duration.ofMinutes(5));
-        if (!o.succeeded()) {
-            fairError.put(t, "could not restart " + t.instance().name() + " with the fair hand-off ("
-                    + String.join(" ", cmd) + "): " + failure(o));
-        } else {
-            String why = FairPass.notFair(page(t));
-            if (why != null) {
-                fairError.put(t, t.instance().name() + " did not come back with the fair hand-off: " + why);
-            }
-        }
-        progress.info("fair pass: " + fairError.getOrDefault(t, t.instance().name() + " serves its page on the fair pool's threads"));
-    }
-
-    /** After the pass (or Ctrl-C): the instance back on the unfair hand-off, as the lab runs it. */
-    private void restartUnfair(Target t) {
-        List<String> cmd = config.fairPass().restart(FairPass.UNFAIR, t);
-        try {
-            ProcessRunner.Outcome o = new ProcessRunner().run(List.of(cmd), Duration.ofMinutes(5));
-            if (!o.succeeded()) {
-                out.printf("warning: could not restart %s with the unfair hand-off (%s): %s%n", t.instance().name(),
-                        String.join(" ", cmd), failure(o));
-            } else {
-                out.printf("fair pass: %s back on the unfair hand-off%n", t.instance().name());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            out.printf("warning: interrupted while restarting %s unfair: '%s'%n", t.instance().name(), String.join(" ", cmd));
-        }
-    }
-
-    /** Why a lab command failed: timed out, or its exit status and the last line it printed. */
-    private static String failure(ProcessRunner.Outcome o) {
-        if (o.timedOut()) {
-            return "timed out";
-        }
-        String last = o.outputs().getFirst().strip().lines().reduce((a, b) -> b).orElse("no output");
-        return "exit status " + o.exitCodes().getFirst() + ": " + last;
-    }
-
-    /** The instance's page, or "" when it does not answer. */
-    private String page(Target t) throws InterruptedException {
-        try {
-            java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(URI.create(t.loadUrl()))
-                    .timeout(Duration.ofSeconds(30)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
-            return r.body();
-        } catch (java.io.IOException e) {
-            return "";
-        }
-    }
-
-    private void restoreLink(lab.link.Link before) {
-        try {
-            config.link().setRttMs(before.rttMs());
-            out.printf("link: back to %s, as before the run%n", before);
-        } catch (Exception e) {
-            out.printf("warning: could not put the link back to %s (%s): 'make link LINK=%s'%n", before, e.getMessage(), before.name());
-        }
-    }
-
-    /**
-     * Puts the step's RTT in force and records what its calibration measured, if any; returns it, or
-     * null when that failed (the steps then record why).
-     */
-    private Double switchLink(Step step, Progress progress, RunRecorder recorder) {
-        try {
-            config.link().setRttMs(step.rttMs());
-            linkError = null;
-            Map<String, Double> calibrated = config.link().calibrated();
-            if (!calibrated.isEmpty()) {
-                recorder.linkCalibration(new Run.LinkCalibrated(step.rttMs(), calibrated));
-            }
-            progress.info(String.format(java.util.Locale.ROOT, "link: RTT %s ms in force", step.rttMs()));
-            return step.rttMs();
-        } catch (Exception e) {
-            linkError = "could not set the link to " + step.rttMs() + " ms RTT: " + e.getMessage();
-            progress.info(linkError);
-            return null;
-        }
-    }
-
     /** Before an instance's first step: health check, then warm-up when healthy. */
     private void prepare(Step step, ToolPlan tools, StepExecutor exec, Progress progress, RunRecorder recorder)
             throws InterruptedException {
-        if (health.containsKey(step.target())) {
+        if (health.known(step.target())) {
             return;
         }
         budget.warmedUp(step.plan().warmupSec()); // its cap no longer to come, whether it warms up or not
-        if (!checkHealth(step, tools, progress)) {
+        if (!health.check(step, tools, progress)) {
             return;
         }
         Target t = step.target();
@@ -689,49 +312,20 @@ public final class SweepRunner {
     }
 
     /**
-     * The health check before an instance's first step, kept in {@link #health}; whether it is to be
-     * warmed up (it answers, and the plan warms up with wrk).
-     */
-    private boolean checkHealth(Step step, ToolPlan tools, Progress progress) {
-        Target t = step.target();
-        if (step.tool().equals(ToolPlan.CEILING)) {
-            health.put(t, new HealthCheck.Status(true, "the ceiling runs in a child JVM of loadgen"));
-            return false;
-        }
-        if (fairError.containsKey(t)) {
-            health.put(t, new HealthCheck.Status(true, "not measured: " + fairError.get(t)));
-            return false; // its steps record why; no warm-up of an instance that is not fair
-        }
-        URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
-        HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
-        health.put(t, s);
-        if (!s.answers()) {
-            progress.info(t.instance().name() + ": no answer at " + uri + " (" + s.detail() + "); its steps are recorded as failed");
-            return false;
-        }
-        if (!s.up()) {
-            // an instance that answers but reports a source down is measured all the same: what it
-            // serves then is part of the answer, and its failures count as errors, never as throughput
-            progress.info(t.instance().name() + ": reports " + s.detail() + " at " + uri + "; measured anyway");
-        }
-        return step.plan().warmupSec() > 0 && tools.tool(ToolPlan.WRK) != null;
-    }
-
-    /**
      * Why this step cannot run (instance not healthy, link not set, no wrk peak to set a fixed
      * rate from) as its failed point, or null; puts the fixed-rate tool's rate in {@code rates}.
      */
     private Point unable(Step step, RunRecorder recorder, Map<Step, Integer> rates) {
-        if (fairError.containsKey(step.target())) {
-            return Points.failed(step.level(), fairError.get(step.target()), null, now());
+        if (control.fairError(step.target()) != null) {
+            return Points.failed(step.level(), control.fairError(step.target()), null, now());
         }
-        HealthCheck.Status s = health.get(step.target());
+        HealthCheck.Status s = health.of(step.target());
         if (!s.answers()) {
             return Points.failed(step.level(), "instance not healthy at " + step.target().baseUrl()
                     + step.target().instance().healthPath() + ": " + s.detail(), null, now());
         }
-        if (step.rttMs() != null && linkError != null) {
-            return Points.failed(step.level(), linkError, null, now());
+        if (step.rttMs() != null && links.error() != null) {
+            return Points.failed(step.level(), links.error(), null, now());
         }
         if (ToolPlan.isOpenLoop(step.tool())) {
             Point peak = recorder.find(step.target(), ToolPlan.WRK, step.level(), step.rttMs());

@@ -58,7 +58,7 @@ class ProfileTest {
         Profile map = Profile.named("map");
         List<Step> steps = allInstances(map);
         assertEquals(96, steps.size(), "12 instances × 2 levels × 4 round trips");
-        double planned = SweepRunner.plannedSec(steps);
+        double planned = SweepPlan.plannedSec(steps);
         System.out.printf("map: planned %.0f s, budget %d s%n", planned, map.budgetSec());
         assertTrue(planned <= map.budgetSec(), "planned " + planned + " s, the minimum rounds and the warm-ups' caps");
         assertTrue(map.budgetSec() <= 25 * 60, "added rounds stay within the budget: " + map.budgetSec());
@@ -79,7 +79,7 @@ class ProfileTest {
             assertEquals(1, fair.size());
             steps.addAll(SweepOrder.LISTED.steps(fair, p.plan("portal"), p.tools(), 1));
             // a portal restart takes about 40 s on two busy cores
-            double planned = SweepRunner.plannedSec(steps) + 2 * 60;
+            double planned = SweepPlan.plannedSec(steps) + 2 * 60;
             System.out.printf("%s: planned %.0f s with the fair pass, budget %d s%n", name, planned, p.budgetSec());
             assertTrue(planned <= p.budgetSec(), name + ": planned " + planned + " s within " + p.budgetSec());
         }

@@ -32,7 +32,7 @@ class SweepOrderTest {
                 Profile.named("map").plan("portal").withRtts(List.of(0.0, 78.0)), List.of("wrk"), 1));
         steps.addAll(SweepOrder.LISTED.steps(List.of(shop),
                 Profile.named("map").plan("shop").withRtts(List.of(0.0, 78.0)), List.of("wrk"), 1));
-        SweepRunner.byLink(steps);
+        SweepPlan.byLink(steps);
         assertEquals(List.of("portal-jdbc-rtt0-c00020-wrk", "portal-jdbc-rtt0-c00200-wrk", "shop-jdbc-rtt0-c00050-wrk",
                 "shop-jdbc-rtt0-c01000-wrk", "portal-jdbc-rtt78-c00020-wrk", "portal-jdbc-rtt78-c00200-wrk",
                 "shop-jdbc-rtt78-c00050-wrk", "shop-jdbc-rtt78-c01000-wrk"), steps.stream().map(Step::label).toList());

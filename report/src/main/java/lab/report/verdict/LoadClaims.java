@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 import lab.access.Mode;
@@ -45,9 +44,9 @@ public final class LoadClaims {
     static final double ABYSMAL = 0.5;
     /** The thesis' fair thread-pool hand-off served about this many pages/s. */
     static final double THESIS_FAIR_RPS = 36;
-    private static final String JDBC = Mode.JDBC.id();
-    private static final String THREADPOOL = Mode.THREADPOOL.id();
-    private static final String NONBLOCKING = Mode.NONBLOCKING.id();
+    static final String JDBC = Mode.JDBC.id();
+    static final String THREADPOOL = Mode.THREADPOOL.id();
+    static final String NONBLOCKING = Mode.NONBLOCKING.id();
     /** The series of the portal's thread pool restarted with the fair hand-off. */
     static final String THREADPOOL_FAIR = Mode.THREADPOOL_FAIR;
 
@@ -83,9 +82,9 @@ public final class LoadClaims {
         out.add(fairHandOffIsAbysmal(portal, run));
         out.add(nonblockingScalesBetter(shop, run));
         out.add(jdbcOnTheEventLoopServesLeast(shop, run));
-        out.add(nonblockingRepliesFastest(portal, run));
-        out.add(nonblockingRepliesDegradeLess(shop, run));
-        out.addAll(errorsAtHighLoad(verdicts, run));
+        out.add(ReplyClaims.nonblockingRepliesFastest(portal, run));
+        out.add(ReplyClaims.nonblockingRepliesDegradeLess(shop, run));
+        out.addAll(ErrorClaims.errorsAtHighLoad(verdicts, run));
         return out;
     }
 
@@ -93,74 +92,16 @@ public final class LoadClaims {
         return verdicts.stream().filter(v -> v.app().equals(app)).findFirst().orElse(null);
     }
 
-    /** The rows a claim is judged on, and the link they were measured on. */
-    record Judged(List<AppVerdict.Row> rows, JudgedLink link) {
-        String note() {
-            return link.text();
-        }
-
-        /** The claim with this link's setting in its status, and {@code more} (e.g. a level) beside it. */
-        Claim claim(String source, String claim, Claim.Status status, String evidence, String... more) {
-            List<String> off = new ArrayList<>();
-            if (!link.offSetting().isEmpty()) {
-                off.add(link.offSetting());
-            }
-            for (String m : more) {
-                if (m != null && !m.isEmpty()) {
-                    off.add(m);
-                }
-            }
-            return new Claim(source, claim, status, evidence, String.join("; ", off));
-        }
-    }
-
-    /**
-     * The rows asked at the thesis' link (lan) when there are any, else those without an RTT, else
-     * those at the lowest RTT; the link judged by {@link JudgedLink#of}: at lan on what the run's calibration
-     * found it to add to a query, else on the median of the rows' measured round trips less the run's direct
-     * query at rest.
-     */
-    static Judged rows(AppVerdict v, RunLink run) {
-        if (v == null) {
-            return new Judged(List.of(), JudgedLink.unknown("no points", THESIS_LAN_RTT_MS));
-        }
-        List<AppVerdict.Row> lan = v.rows().stream()
-                .filter(r -> r.scenario().rttMs() != null && Math.abs(r.scenario().rttMs() - THESIS_LAN_RTT_MS) < 1e-9)
-                .toList();
-        if (!lan.isEmpty()) {
-            return new Judged(lan, JudgedLink.of("lan", THESIS_LAN_RTT_MS,
-                    new JudgedLink.Figures(THESIS_LAN_RTT_MS, measured(lan), run.directAtRestMs(), run.lanAddedMs())));
-        }
-        Optional<Double> lowest = v.rows().stream().map(r -> r.scenario().rttMs()).filter(Objects::nonNull)
-                .min(Double::compare);
-        boolean unlinked = v.rows().stream().anyMatch(r -> r.scenario().rttMs() == null);
-        List<AppVerdict.Row> rows = v.rows().stream().filter(r -> unlinked ? r.scenario().rttMs() == null
-                : Objects.equals(r.scenario().rttMs(), lowest.orElse(null))).toList();
-        Double measured = measured(rows);
-        // without an RTT per point the run measured at whatever link the lab was in (the run's header names it)
-        JudgedLink link = unlinked && measured == null
-                ? JudgedLink.unknown("at the lab's link when the run started", THESIS_LAN_RTT_MS)
-                : JudgedLink.of(unlinked ? "the lab's link when the run started" : "the run's lowest RTT",
-                THESIS_LAN_RTT_MS, new JudgedLink.Figures(unlinked ? null : lowest.orElseThrow(), measured, run.directAtRestMs(), null));
-        return new Judged(rows, link.onThesisLink() ? link
-                : new JudgedLink(link.text() + " (run PROFILE=thesis, or RTTS=0.19)", link.offSetting()));
-    }
-
-    private static Double measured(List<AppVerdict.Row> rows) {
-        Spread s = Spread.of(rows.stream().map(AppVerdict.Row::rttMeasuredMs).toList());
-        return s == null ? null : s.median();
-    }
-
-    private static Verdict.Entry entry(AppVerdict.Row r, String mode) {
+    static Verdict.Entry entry(AppVerdict.Row r, String mode) {
         return r.verdict().modes().get(mode);
     }
 
-    private static boolean belowNominal(AppVerdict.Row r, String mode) {
+    static boolean belowNominal(AppVerdict.Row r, String mode) {
         Verdict.Entry e = entry(r, mode);
         return e != null && e.flags().contains(Point.FLAG_BELOW_NOMINAL);
     }
 
-    private static Verdict.Candidate candidate(AppVerdict.Row r, String mode) {
+    static Verdict.Candidate candidate(AppVerdict.Row r, String mode) {
         Verdict.Entry e = entry(r, mode);
         return e == null ? null : e.candidate();
     }
@@ -200,7 +141,7 @@ public final class LoadClaims {
     /** {@link #compare}'s answer when neither is ahead: equal within {@link Pairwise#EQUIVALENCE}. */
     static final String EQUAL = "=";
 
-    private static Claim.Status status(String expectedWinner, String winner) {
+    static Claim.Status status(String expectedWinner, String winner) {
         return winner == null ? Claim.Status.INCONCLUSIVE
                 : winner.equals(expectedWinner) ? Claim.Status.REPRODUCED : Claim.Status.NOT_REPRODUCED;
     }
@@ -212,7 +153,7 @@ public final class LoadClaims {
     /** Judged at every level of at most {@link #LOW_LOAD} connections where both modes were measured. */
     static Claim threadpoolBeatsJdbcAtLowLoad(AppVerdict portal, RunLink run) {
         String claim = "Thread-pool outperforms JDBC at low load (portal; low = ≤ " + LOW_LOAD + " connections)";
-        Judged j = rows(portal, run);
+        Judged j = Judged.of(portal, run);
         List<AppVerdict.Row> both = j.rows().stream().filter(r -> entry(r, THREADPOOL) != null && entry(r, JDBC) != null)
                 .sorted(Comparator.comparingInt(r -> r.scenario().concurrency())).toList();
         List<AppVerdict.Row> low = both.stream().filter(r -> r.scenario().concurrency() <= LOW_LOAD).toList();
@@ -235,7 +176,7 @@ public final class LoadClaims {
 
     static Claim threadpoolDegradesPast400(AppVerdict portal, RunLink run) {
         String claim = "Thread-pool degrades past ~400 connections (portal)";
-        Judged j = rows(portal, run);
+        Judged j = Judged.of(portal, run);
         List<AppVerdict.Row> rows = j.rows().stream().filter(r -> entry(r, THREADPOOL) != null).toList();
         // like with like: the last level at or below 400 against the last level measured past it
         Optional<AppVerdict.Row> below = rows.stream().filter(r -> r.scenario().concurrency() <= DEGRADES_PAST)
@@ -263,7 +204,7 @@ public final class LoadClaims {
     static Claim nonblockingImprovesDramatically(AppVerdict portal, RunLink run) {
         String claim = "Non-blocking improves dramatically (portal; taken as ≥ " + DRAMATIC
                 + "× both jdbc and threadpool at the highest load, by the whole interval)";
-        Judged j = rows(portal, run);
+        Judged j = Judged.of(portal, run);
         List<AppVerdict.Row> all = j.rows().stream()
                 .filter(r -> entry(r, NONBLOCKING) != null && entry(r, JDBC) != null && entry(r, THREADPOOL) != null)
                 .sorted(Comparator.comparingInt((AppVerdict.Row r) -> r.scenario().concurrency()).reversed()).toList();
@@ -324,7 +265,7 @@ public final class LoadClaims {
     static Claim fairHandOffIsAbysmal(AppVerdict portal, RunLink run) {
         String claim = String.format(Locale.ROOT, "A fair thread-pool hand-off is abysmal (portal; the thesis saw about "
                 + "%.0f req/s; taken as below %.0f %% of the unfair hand-off's goodput)", THESIS_FAIR_RPS, ABYSMAL * 100);
-        Judged j = rows(portal, run);
+        Judged j = Judged.of(portal, run);
         Optional<AppVerdict.Row> row = j.rows().stream()
                 .filter(r -> entry(r, THREADPOOL_FAIR) != null && entry(r, THREADPOOL) != null)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
@@ -350,7 +291,7 @@ public final class LoadClaims {
     /** At {@link #SHOP_TOP} connections; a run without that level is judged at its highest, and its status says so. */
     static Claim nonblockingScalesBetter(AppVerdict shop, RunLink run) {
         String claim = "Thread-pool scales fairly well, non-blocking scales better with less degradation (shop; up to 10,000 connections)";
-        Judged j = rows(shop, run);
+        Judged j = Judged.of(shop, run);
         List<AppVerdict.Row> rows = j.rows().stream()
                 .filter(r -> entry(r, THREADPOOL) != null && entry(r, NONBLOCKING) != null).toList();
         if (rows.size() < 2) {
@@ -389,70 +330,10 @@ public final class LoadClaims {
                 why[0] == null ? "" : " — " + why[0]), level);
     }
 
-    /**
-     * Figure 4.7: the portal's mean reply time, least for non-blocking I/O. At the highest level where
-     * nonblocking, jdbc and threadpool all held their load: reproduced when nonblocking's reply time is
-     * clearly below both (the pairwise rule, lower is better), not reproduced when either is clearly
-     * below it or its equal, else inconclusive.
-     */
-    static Claim nonblockingRepliesFastest(AppVerdict portal, RunLink run) {
-        String claim = "Non-blocking access gives the portal's pages the least reply time (Figure 4.7, mean reply time per load)";
-        return replyClaim("4.2", claim, portal, run, List.of(JDBC, THREADPOOL), null);
-    }
-
-    /**
-     * Figure 4.9: "the non-blocking I/O drivers are able to scale better and have less performance
-     * degradation as the load increases", on the shop's mean reply time: at {@link #SHOP_TOP}
-     * connections (or the highest level both held), nonblocking's reply time clearly below the
-     * thread pool's.
-     */
-    static Claim nonblockingRepliesDegradeLess(AppVerdict shop, RunLink run) {
-        String claim = "Non-blocking access degrades less as the load rises: the shop's reply time stays below the thread pool's "
-                + "(Figure 4.9, mean reply time; up to 10,000 connections)";
-        return replyClaim("4.3", claim, shop, run, List.of(THREADPOOL), SHOP_TOP);
-    }
-
-    /** Nonblocking's mean reply time against each of {@code others} at the highest level all held (or {@code top}). */
-    private static Claim replyClaim(String source, String claim, AppVerdict app, RunLink run, List<String> others, Integer top) {
-        Judged j = rows(app, run);
-        List<String> modes = new ArrayList<>(others);
-        modes.add(NONBLOCKING);
-        List<AppVerdict.Row> rows = j.rows().stream().filter(r -> modes.stream().allMatch(m -> r.replies().get(m) != null)).toList();
-        if (rows.isEmpty()) {
-            return j.claim(source, claim, Claim.Status.NOT_MEASURED, "needs mean reply times of " + String.join(", ", modes) + " at one level");
-        }
-        List<AppVerdict.Row> held = rows.stream().filter(r -> modes.stream().noneMatch(m -> belowNominal(r, m))).toList();
-        if (held.isEmpty()) {
-            return j.claim(source, claim, Claim.Status.INCONCLUSIVE, "no level where " + String.join(", ", modes) + " all held "
-                    + Math.round(Point.NOMINAL_SHARE * 100) + " % of their connections (belowNominalConcurrency)");
-        }
-        AppVerdict.Row high = held.stream().max(Comparator.comparingInt(r -> r.scenario().concurrency())).orElseThrow();
-        int at = high.scenario().concurrency();
-        List<String> ahead = new ArrayList<>();
-        List<String> behind = new ArrayList<>();
-        List<String> open = new ArrayList<>();
-        for (String other : others) {
-            String[] why = new String[1];
-            String winner = compare(NONBLOCKING, high.replies().get(NONBLOCKING), other, high.replies().get(other), Verdict.Better.LOWER, why);
-            String text = other + " " + ms(high.replies().get(other)) + (why[0] == null ? "" : " (" + why[0] + ")");
-            (winner == null ? open : winner.equals(NONBLOCKING) ? ahead : behind).add(text);
-        }
-        Claim.Status status = !behind.isEmpty() ? Claim.Status.NOT_REPRODUCED
-                : open.isEmpty() ? Claim.Status.REPRODUCED : Claim.Status.INCONCLUSIVE;
-        String level = top == null || at == top ? "" : String.format(Locale.ROOT, "judged at %d connections, not %,d", at, top);
-        return j.claim(source, claim, status, String.format(Locale.ROOT,
-                "%s, at %d connections nonblocking %s; slower than it: %s; as fast or faster: %s; undecided: %s",
-                j.note(), at, ms(high.replies().get(NONBLOCKING)), list(ahead), list(behind), list(open)), level);
-    }
-
-    private static String ms(Verdict.Candidate c) {
-        return c.value() == null ? "not measured" : Fmt.num(c.value().median()) + " ms";
-    }
-
     /** The thesis predicted, but never ran, blocking JDBC on the shop's event loop: every other mode should beat it. */
     static Claim jdbcOnTheEventLoopServesLeast(AppVerdict shop, RunLink run) {
         String claim = "JDBC on the Netty event loop serves less than every other mode (shop; predicted in 4.3, never run there)";
-        Judged j = rows(shop, run);
+        Judged j = Judged.of(shop, run);
         Optional<AppVerdict.Row> high = j.rows().stream().filter(r -> entry(r, JDBC) != null && r.modes().size() > 1)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
         if (high.isEmpty()) {
@@ -477,66 +358,7 @@ public final class LoadClaims {
                 text(entry(high.get(), JDBC).value()), list(beats), list(loses), list(open)));
     }
 
-    /**
-     * "Non-blocking errors at high load" (the thesis saw PostgreSQL connection resets): per app, the
-     * non-blocking modes at the highest level measured. A mode fails requests when its error rate
-     * exceeds {@link Point#ERROR_LIMIT_PCT} % (the {@code errors} flag), and does not when it stays at
-     * or under it; a point with any other flag (interference, a saturated tool, ...) or no error count
-     * decides nothing. The blocking modes' figures are shown beside, not judged: the thesis says
-     * nothing of them. No failure below high load (past {@link #DEGRADES_PAST} connections) is "not
-     * measured", not "not reproduced". The load tools see pages, not engines: which engine failed is
-     * in the kinds only where a status tells it.
-     */
-    static List<Claim> errorsAtHighLoad(List<AppVerdict> verdicts, RunLink run) {
-        List<Claim> out = new ArrayList<>();
-        for (AppVerdict v : verdicts) {
-            Judged j = rows(v, run);
-            String source = v.app().equals("portal") ? "4.2" : "4.3";
-            Optional<AppVerdict.Row> high = j.rows().stream().max(Comparator.comparingInt(r -> r.scenario().concurrency()));
-            String claim = "Non-blocking access fails requests at high load (past " + DEGRADES_PAST + " connections; above "
-                    + Point.ERROR_LIMIT_PCT + " % errors; " + v.app() + ")";
-            if (high.isEmpty()) {
-                out.add(j.claim(source, claim, Claim.Status.NOT_MEASURED, "no point"));
-                continue;
-            }
-            List<String> parts = new ArrayList<>();
-            List<Boolean> nonblocking = new ArrayList<>();
-            for (AppVerdict.ModeCell cell : high.get().modes()) {
-                boolean judged = cell.mode().equals(NONBLOCKING) || cell.mode().equals("reactive");
-                Boolean fails = fails(cell, entry(high.get(), cell.mode()));
-                parts.add(cell.mode() + " " + cell.errors() + (!judged ? " (blocking: shown, not judged)"
-                        : fails == null ? " (decides nothing: " + (cell.flags().isEmpty() ? "not measured" : cell.flags()) + ")" : ""));
-                if (judged) {
-                    nonblocking.add(fails);
-                }
-            }
-            int level = high.get().scenario().concurrency();
-            boolean highLoad = level > DEGRADES_PAST;
-            boolean nbFails = nonblocking.contains(Boolean.TRUE);
-            boolean nbClean = !nonblocking.isEmpty() && nonblocking.stream().allMatch(Boolean.FALSE::equals);
-            Claim.Status status = nonblocking.isEmpty() ? Claim.Status.NOT_MEASURED
-                    : nbFails ? Claim.Status.REPRODUCED
-                    : nbClean && !highLoad ? Claim.Status.NOT_MEASURED
-                    : nbClean ? Claim.Status.NOT_REPRODUCED : Claim.Status.INCONCLUSIVE;
-            String reach = highLoad ? "the highest level reached"
-                    : "the highest level reached, not high load: no failures yet is no answer";
-            out.add(j.claim(source, claim, status, String.format(Locale.ROOT, "%s, at %d connections (%s): %s",
-                    j.note(), level, reach, String.join("; ", parts)),
-                    highLoad ? "" : "judged at " + level + " connections, not past " + DEGRADES_PAST));
-        }
-        return out;
-    }
-
-    /** Whether a mode failed requests (above the error limit); null when its point decides nothing. */
-    private static Boolean fails(AppVerdict.ModeCell cell, Verdict.Entry e) {
-        if (e == null || cell.errorRatePct() == null
-                || e.flags().stream().anyMatch(f -> !f.equals(Point.FLAG_ERRORS))) {
-            return null;
-        }
-        return cell.errorRatePct() > Point.ERROR_LIMIT_PCT;
-    }
-
-    private static String list(List<String> l) {
+    static String list(List<String> l) {
         return l.isEmpty() ? "none" : String.join(", ", l);
     }
 

@@ -1,0 +1,64 @@
+package lab.loadgen.sweep;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import lab.loadgen.metrics.HealthCheck;
+
+/** Each instance's health as the sweep found it before its first step, and again after it was restarted. */
+final class InstanceHealth {
+
+    private final HttpClient http;
+    private final LabControl control;
+    private final Map<Target, HealthCheck.Status> health = new HashMap<>();
+
+    InstanceHealth(HttpClient http, LabControl control) {
+        this.http = http;
+        this.control = control;
+    }
+
+    boolean known(Target t) {
+        return health.containsKey(t);
+    }
+
+    HealthCheck.Status of(Target t) {
+        return health.get(t);
+    }
+
+    /** Checked again before its next step (it may have been restarted). */
+    void forget(Target t) {
+        health.remove(t);
+    }
+
+    /**
+     * The health check before an instance's first step, kept; whether it is to be warmed up (it
+     * answers, and the plan warms up with wrk).
+     */
+    boolean check(Step step, ToolPlan tools, Progress progress) {
+        Target t = step.target();
+        if (step.tool().equals(ToolPlan.CEILING)) {
+            health.put(t, new HealthCheck.Status(true, "the ceiling runs in a child JVM of loadgen"));
+            return false;
+        }
+        if (control.fairError(t) != null) {
+            health.put(t, new HealthCheck.Status(true, "not measured: " + control.fairError(t)));
+            return false; // its steps record why; no warm-up of an instance that is not fair
+        }
+        URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
+        HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
+        health.put(t, s);
+        if (!s.answers()) {
+            progress.info(t.instance().name() + ": no answer at " + uri + " (" + s.detail() + "); its steps are recorded as failed");
+            return false;
+        }
+        if (!s.up()) {
+            // an instance that answers but reports a source down is measured all the same: what it
+            // serves then is part of the answer, and its failures count as errors, never as throughput
+            progress.info(t.instance().name() + ": reports " + s.detail() + " at " + uri + "; measured anyway");
+        }
+        return step.plan().warmupSec() > 0 && tools.tool(ToolPlan.WRK) != null;
+    }
+}

@@ -1,0 +1,79 @@
+package lab.loadgen.sweep;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import lab.report.results.ProxyHop;
+import lab.report.results.Run;
+
+/**
+ * The lab's one link, as a sweep moves it between scenarios and measures it beside the points: the
+ * round trip put in force (and its calibration recorded), put back after the run, and probed at rest
+ * through each instance's proxy.
+ */
+final class SweepLinks {
+
+    private final LinkControl link;
+    private final LinkProbe probe;
+    private final PrintStream out;
+    /** Why the last switch failed (the steps at that link then record it), or null. */
+    private String error;
+
+    SweepLinks(LinkControl link, LinkProbe probe, PrintStream out) {
+        this.link = link;
+        this.probe = probe;
+        this.out = out;
+    }
+
+    String error() {
+        return error;
+    }
+
+    /** The proxy hop through the first measured instance's first proxy, before any load (null without proxies). */
+    ProxyHop proxyHop(Map<String, List<Target>> targets) {
+        return targets.values().stream().flatMap(List::stream).findFirst()
+                .flatMap(t -> probe.hop(t.instance().name())).orElse(null);
+    }
+
+    /** The link's round trip at rest through the step's instance's proxy (none without proxies). */
+    List<Double> probe(Step step) {
+        List<Double> ms = new ArrayList<>();
+        if (!step.tool().equals(ToolPlan.CEILING)) {
+            probe.measure(step.target().instance().name()).ifPresent(ms::add);
+        }
+        return ms;
+    }
+
+    /** The link back to the one in force before the run. */
+    void restore(lab.link.Link before) {
+        try {
+            link.setRttMs(before.rttMs());
+            out.printf("link: back to %s, as before the run%n", before);
+        } catch (Exception e) {
+            out.printf("warning: could not put the link back to %s (%s): 'make link LINK=%s'%n", before, e.getMessage(), before.name());
+        }
+    }
+
+    /**
+     * Puts the step's RTT in force and records what its calibration measured, if any; returns it, or
+     * null when that failed (the steps then record why).
+     */
+    Double switchTo(Step step, Progress progress, RunRecorder recorder) {
+        try {
+            link.setRttMs(step.rttMs());
+            error = null;
+            Map<String, Double> calibrated = link.calibrated();
+            if (!calibrated.isEmpty()) {
+                recorder.linkCalibration(new Run.LinkCalibrated(step.rttMs(), calibrated));
+            }
+            progress.info(String.format(java.util.Locale.ROOT, "link: RTT %s ms in force", step.rttMs()));
+            return step.rttMs();
+        } catch (Exception e) {
+            error = "could not set the link to " + step.rttMs() + " ms RTT: " + e.getMessage();
+            progress.info(error);
+            return null;
+        }
+    }
+}
