@@ -28,7 +28,7 @@ import lab.loadgen.tool.ToolRequest;
  */
 public final class JitWarmup {
 
-    private static final int WINDOW_SEC = StepExecutor.WARMUP_WINDOW_SEC;
+    private static final int WINDOW_SEC = UntilSteady.WINDOW_SEC;
     /**
      * Connections: few runnable request threads leave the JIT's compiler threads more of the cores (a
      * cold portal-jdbc was steady after 85 s at 8 connections, serving 785/s, and still compiling after
@@ -97,7 +97,7 @@ public final class JitWarmup {
             return new Outcome(name, 0, false, "no answer (" + s.detail() + ")");
         }
         state(name, "warming", 0, null);
-        var w = StepExecutor.untilSteady(http, runner, wrk, t, new ToolRequest(t.host(), t.instance().port(),
+        var w = UntilSteady.run(http, runner, wrk, t, new ToolRequest(t.host(), t.instance().port(),
                 t.instance().loadUri(), connections, WINDOW_SEC, 1, 5, null, 1), capSec,
                 (n, commands, o, goodput, compileMs, sec) -> {
                     out.printf(Locale.ROOT, "warm-up %-20s %3.0f s: %s/s, JIT %s%n",
