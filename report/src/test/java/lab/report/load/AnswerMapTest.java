@@ -231,7 +231,7 @@ class AnswerMapTest {
         List<Series> series = List.of(
                 series("jdbc", point(200, 0.0, 90, 400, 800, 810, 820), withPool(point(200, 78.0, 30, 2500, 48, 50, 52), 78.0)),
                 series("nonblocking", point(200, 0.0, 95, 28, 900, 910, 920), point(200, 78.0, 30, 250, 880, 890, 900)));
-        List<AnswerMap.Kept> kept = AnswerMap.kept("portal", series, 200, List.of(0.0, 78.0), 2);
+        List<KeptShare> kept = KeptShare.of("portal", series, 200, List.of(0.0, 78.0), 2);
         assertEquals(List.of("100 %", "6 %"), kept.get(0).ofZero(), "jdbc keeps 50 of 810");
         // 20 connections ÷ (5 queries on the busiest source × 78 ms) = 51.3 pages/s
         assertEquals("98 % of 51/s", kept.get(0).ofBound().get(1), "50 of 51.3");
@@ -244,17 +244,17 @@ class AnswerMapTest {
         // 1,240 pages/s at 1.6 ms of the machine's CPU a page: 1.98 of 2 cores busy
         Point busy = withParts(withPool(point(200, 78.0, 60, 300, 1230, 1240, 1250), 80.0),
                 Map.of("app", 0.6, "toxiproxy (link)", 0.4, "mariadb", 0.3, "postgresql", 0.2, "rest", 0.1));
-        List<AnswerMap.Kept> kept = AnswerMap.kept("portal", List.of(series("nonblocking", busy)), 200, List.of(78.0), 2);
+        List<KeptShare> kept = KeptShare.of("portal", List.of(series("nonblocking", busy)), 200, List.of(78.0), 2);
         // 2 cores ÷ 1.6 ms = 1,250/s; 200 connections ÷ 1,250/s = 160 ms = 2.0 round trips of 80 ms
         assertEquals("CPU-bound: 1.60 ms of the machine's CPU a page on 2 cores, at most 1,250/s, so a mean reply ≥ 160 ms (2.0 RTT)",
                 kept.get(0).cpu().get(0));
         // 50 pages/s at 6 ms a page: 0.3 of 2 cores, background included: no ceiling drawn from it
         Point idle = withParts(withPool(point(200, 78.0, 60, 300, 49, 50, 51), 80.0), Map.of("app", 3.0, "rest", 3.0));
-        assertEquals("the machine's CPU 15 % busy: not what bounds it", AnswerMap.cpuCeiling(idle, 200, 2));
-        assertEquals("", AnswerMap.kept("portal", List.of(series("nonblocking", busy)), 200, List.of(78.0), 0).get(0).cpu().get(0),
+        assertEquals("the machine's CPU 15 % busy: not what bounds it", KeptShare.cpuCeiling(idle, 200, 2));
+        assertEquals("", KeptShare.of("portal", List.of(series("nonblocking", busy)), 200, List.of(78.0), 0).get(0).cpu().get(0),
                 "no core count: no ceiling");
         Point unsplit = point(200, 78.0, 60, 300, 1230, 1240, 1250);
-        assertEquals("", AnswerMap.cpuCeiling(unsplit, 200, 2), "no CPU split by part: no ceiling");
+        assertEquals("", KeptShare.cpuCeiling(unsplit, 200, 2), "no CPU split by part: no ceiling");
     }
 
     @Test
@@ -264,26 +264,26 @@ class AnswerMapTest {
                 Map.of("app", 0.36, "toxiproxy (link)", 0.15, "postgresql", 0.15, "mariadb", 0.2, "rest", 0.09));
         Point far = withParts(withPool(point(200, 78.0, 60, 300, 1530, 1540, 1550), 79.0),
                 Map.of("app", 0.41, "toxiproxy (link)", 0.27, "postgresql", 0.2, "mariadb", 0.23, "rest", 0.09));
-        List<AnswerMap.Kept> kept = AnswerMap.kept("portal", List.of(series("reactive", zero, far)), 200, List.of(0.0, 78.0), 2);
+        List<KeptShare> kept = KeptShare.of("portal", List.of(series("reactive", zero, far)), 200, List.of(0.0, 78.0), 2);
         assertEquals("", kept.get(0).cap().get(0), "0 ms is what the others are set against");
         // 2 cores ÷ 1.20 ms = 1,667/s = 83 % of 2,000; the rest did not move and is left out
         assertEquals("on 2 cores at most 83 % of its 0 ms goodput: the machine's CPU a page 1.20 ms, +0.25 over 0 ms"
                 + " (toxiproxy (link) +0.12, app +0.05, postgresql +0.05, mariadb +0.03)", kept.get(0).cap().get(1));
         Point slow = withParts(withPool(point(200, 78.0, 60, 300, 190, 200, 210), 79.0), Map.of("app", 1.0, "rest", 0.2));
-        assertEquals("", AnswerMap.shareCap(slow, zero, 2), "0.24 of 2 cores busy: the CPU caps nothing");
-        assertEquals("", AnswerMap.shareCap(far, point(200, 0.0, 60, 300, 2000), 2), "0 ms without its CPU split: no cap");
+        assertEquals("", KeptShare.shareCap(slow, zero, 2), "0.24 of 2 cores busy: the CPU caps nothing");
+        assertEquals("", KeptShare.shareCap(far, point(200, 0.0, 60, 300, 2000), 2), "0 ms without its CPU split: no cap");
         Point cheaper = withParts(withPool(point(200, 78.0, 60, 300, 2040, 2050, 2060), 79.0), Map.of("app", 0.3, "rest", 0.6));
         // largest change first; equal ones by name
         assertEquals("on 2 cores its 0 ms goodput fits: the machine's CPU a page 0.90 ms, -0.05 over 0 ms"
                 + " (rest +0.51, mariadb -0.20, postgresql -0.15, toxiproxy (link) -0.15, app -0.06)",
-                AnswerMap.shareCap(cheaper, zero, 2), "a CPU per page that did not grow caps nothing");
+                KeptShare.shareCap(cheaper, zero, 2), "a CPU per page that did not grow caps nothing");
     }
 
     @Test
     void theMedianReplyIsCountedInRoundTripsFromAMillisecond() {
         Point far = withP50(withPool(point(200, 78.0, 60, 300, 1240), 80.0), 152.0);
-        assertEquals("median 1.90 RTT", AnswerMap.medianInRtts(far));
-        assertEquals("", AnswerMap.medianInRtts(withP50(withPool(point(200, 0.19, 60, 300, 1240), 0.21), 100.0)),
+        assertEquals("median 1.90 RTT", KeptShare.medianInRtts(far));
+        assertEquals("", KeptShare.medianInRtts(withP50(withPool(point(200, 0.19, 60, 300, 1240), 0.21), 100.0)),
                 "below a millisecond a reply is no count of round trips");
     }
 
