@@ -1,7 +1,6 @@
 package lab.microbench.thesis;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,8 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
-import java.util.stream.Stream;
 
 import lab.microbench.Experiment;
 import lab.microbench.report.Charts;
@@ -48,10 +45,12 @@ public final class ThesisPage {
     private static final List<String> TABLE_LINKS = List.of("loopback", "lan");
 
     private final Path dir;
+    private final ThesisResults results;
     private final Page html = new Page();
 
     private ThesisPage(Path dir) {
         this.dir = dir;
+        this.results = new ThesisResults(dir);
     }
 
     /**
@@ -61,17 +60,17 @@ public final class ThesisPage {
      */
     public static String render(Path dir, Optional<Results> load) throws IOException {
         ThesisPage page = new ThesisPage(dir);
-        Map<String, List<JmhScore>> table = page.tableScores();
-        Map<String, List<JmhScore>> pipelining = page.pipeliningScores();
-        List<Claim> micro = ThesisClaims.micro(table, pipelining, page.scoresOf(Experiment.HORIZONTAL),
-                page.scoresOf(Experiment.VERTICAL), new MicroClaims.Links(page.measuredRtts(), page.calibratedAdded())).claims();
+        Map<String, List<JmhScore>> table = page.results.tableScores();
+        Map<String, List<JmhScore>> pipelining = page.results.pipeliningScores();
+        List<Claim> micro = ThesisClaims.micro(table, pipelining, page.results.scoresOf(Experiment.HORIZONTAL),
+                page.results.scoresOf(Experiment.VERTICAL), new MicroClaims.Links(page.results.measuredRtts(), page.results.calibratedAdded())).claims();
         // a smoke run decides nothing (two short repetitions): its figures are drawn, no claim is judged on it
         List<Claim> loadClaims = load.filter(r -> !VerdictView.SMOKE.equals(r.run().profile()))
                 .map(r -> ThesisClaims.load(AppVerdict.of(r), Path.of(""), LoadClaims.RunLink.of(r.run())).claims()).orElse(List.of());
         List<Claim> all = new ArrayList<>(micro);
         all.addAll(loadClaims);
         page.summary(all, load);
-        page.differences(load);
+        ThesisSetting.render(page.html, dir, load);
         page.table(table);
         page.verdicts(micro, "Table 4.1");
         page.pipelining(pipelining);
@@ -85,7 +84,8 @@ public final class ThesisPage {
         LoadFigures.render(page.html, load, loadClaims);
         page.html.section("claims", "Every claim");
         page.html.p("Each claim of chapter 4 with its label and the numbers it was decided on. Micro-benchmarks (4.1): a claim is "
-                + "settled only when the 99.9 % intervals settle it; \"about N×\" holds when the whole range of the ratio lies "
+                + "settled only when the range of its ratio settles it: the 98 % interval of the fork means where both scores "
+                + "have 3 forks or more (as the load rule), else the range the 99.9 % errors allow; \"about N×\" holds when the whole range of the ratio lies "
                 + "within N ÷ 1.5 and N × 1.5, and a whole range above that band is \"exceeded\". Load tests (4.2–4.3): the "
                 + "pairwise rule on interleaved repetitions (lab.report.verdict.Pairwise). A claim judged away from the thesis' link or "
                 + "level says so in its status.");
@@ -122,41 +122,6 @@ public final class ThesisPage {
         }
     }
 
-    /** What differs from the thesis' setting, and why it matters: hardware, network, drivers, JVM. */
-    private void differences(Optional<Results> load) {
-        Optional<Meta> any = Experiment.THESIS.stream().map(e -> Section.meta(dir, e.file)).flatMap(Optional::stream).findFirst();
-        String machine = any.map(m -> m.environment().cpus() + " × " + m.environment().cpuModel() + ", " + m.environment().jvm())
-                .or(() -> load.map(r -> r.run().machine()).map(m -> m.cpus() + " CPUs, " + m.jvm()))
-                .orElse("this machine (no run yet)");
-        Section.machine(html, any, "No micro-benchmark results yet: make thesis (or java -jar microbench/target/microbench.jar "
-                + "run --only thesis).", "Client and servers share one machine: loopback replaces the thesis' network; the 0.19 ms "
-                + "and 78 ms links are emulated (see Figures 4.1–4.3).");
-        html.h3("What differs from 2010 and why");
-        html.table(List.of("", "thesis (2010)", "here", "what it changes"), List.of(
-                Page.Row.text("hardware", "separate hosts for databases, application server and load generators",
-                        machine + "; databases, apps, load tools and the link emulator share these cores",
-                        "absolute figures are lower and noisier; levels where the thesis' load host still had room may "
-                                + "saturate here (the load pages flag a saturated load tool); compare shapes and ratios"),
-                Page.Row.text("network", "1 Gb/s Ethernet (0.19 ms RTT) and an Internet link (78 ms RTT)",
-                        "loopback through Toxiproxy, which adds the round trip (lan, wan) and a proxy hop of its own; "
-                                + "the round trip is measured beside every figure",
-                        "a claim is judged on the measured round trip (a load claim on what it adds to a direct query "
-                                + "at rest, where the run measured one: a SELECT 1 holds more than the thesis' ping), and "
-                                + "labelled off the thesis' link when it lies more than "
-                                + Fmt.trimmed(lab.report.verdict.JudgedLink.FACTOR) + "× away"),
-                Page.Row.text("drivers", "ADBCJ: its own non-blocking MySQL and PostgreSQL drivers, and ADBCJ-JDBC (JDBC "
-                                + "on a thread pool with a fair hand-off)",
-                        "Vert.x SQL clients (non-blocking, pipelined), HikariCP with today's JDBC drivers; threadpool-fair "
-                                + "stands in for ADBCJ-JDBC",
-                        "today's JDBC drivers and pools are faster per query, so gaps that were CPU-bound in 2010 shrink; "
-                                + "pipelining still saves a round trip per query"),
-                Page.Row.text("JVM", "Java 6, platform threads only",
-                        any.map(m -> m.environment().jvm()).or(() -> load.map(r -> r.run().machine().jvm())).orElse("?")
-                                + "; virtual threads as a fourth mode",
-                        "a better JIT and GC; virtual threads give blocking code the thread economy the thesis "
-                                + "needed non-blocking I/O for")));
-    }
-
     /** The claims of these figures, right below them. */
     private void verdicts(List<Claim> claims, String... sources) {
         List<Claim> mine = claims.stream().filter(c -> Arrays.stream(sources).anyMatch(s -> c.source().startsWith(s))).toList();
@@ -166,47 +131,9 @@ public final class ThesisPage {
         }
     }
 
-    /**
-     * Link id → engine → what the link adds to a query as calibrated before the engine's forks and checked
-     * after them (the check's figure where there is one): what "the thesis' link" is judged on (JudgedLink).
-     */
-    private Map<String, Map<String, Double>> calibratedAdded() {
-        return perLinkAndEngine(ThesisExperiments.CALIBRATION,
-                c -> c instanceof Map<?, ?> m ? (m.get("addedAfterMs") != null ? m.get("addedAfterMs") : m.get("addedMs")) : null);
-    }
-
-    /** Link id → engine → round trip measured by the table and pipelining runs. */
-    private Map<String, Map<String, Double>> measuredRtts() {
-        return perLinkAndEngine(ThesisExperiments.MEASURED_RTT, ms -> ms);
-    }
-
-    /**
-     * A meta parameter of the table and pipelining runs shaped link id → engine → entry, each entry read
-     * as a number by {@code figure} (the pipelining run's where both have one; entries that are none left out).
-     */
-    private Map<String, Map<String, Double>> perLinkAndEngine(String parameter, Function<Object, Object> figure) {
-        Map<String, Map<String, Double>> out = new LinkedHashMap<>();
-        for (Experiment e : List.of(Experiment.TABLE, Experiment.PIPELINING)) {
-            Section.meta(dir, e.file).map(m -> m.parameters().get(parameter)).ifPresent(v -> {
-                if (v instanceof Map<?, ?> links) {
-                    links.forEach((link, engines) -> {
-                        if (engines instanceof Map<?, ?> byEngine) {
-                            byEngine.forEach((engine, entry) -> {
-                                if (figure.apply(entry) instanceof Number n) {
-                                    out.computeIfAbsent(String.valueOf(link), k -> new LinkedHashMap<>()).put(String.valueOf(engine), n.doubleValue());
-                                }
-                            });
-                        }
-                    });
-                }
-            });
-        }
-        return out;
-    }
-
     private void table(Map<String, List<JmhScore>> byLink) {
         html.section("table41", "Table 4.1: 50 queries on one connection");
-        Optional<Meta> meta = meta(Experiment.TABLE);
+        Optional<Meta> meta = results.meta(Experiment.TABLE);
         meta.ifPresent(m -> Section.runNote(html, m));
         if (byLink.isEmpty()) {
             html.note(meta.isEmpty() ? "Not run yet: no " + Experiment.TABLE.file + " results in " + dir + "."
@@ -220,7 +147,7 @@ public final class ThesisPage {
                         + "engine, ms: " + rtt + ")").orElse("") + ".");
         List<Page.Row> rows = new ArrayList<>();
         List<String> labels = new ArrayList<>();
-        List<Series> series = new ArrayList<>();
+        List<ThesisChart.Series> series = new ArrayList<>();
         for (Variant v : Variant.ALL) {
             labels.add(v.id());
         }
@@ -246,7 +173,7 @@ public final class ThesisPage {
                 rows.add(new Page.Row(cells, inconclusive ? "text flag" : "text"));
             }
             for (var e : byEngine.entrySet()) {
-                series.add(new Series(MicroClaims.engineName(e.getKey()) + ", " + linkTitle(link), e.getValue(), Charts.color(color++), false));
+                series.add(new ThesisChart.Series(MicroClaims.engineName(e.getKey()) + ", " + linkTitle(link), e.getValue(), Charts.color(color++), false));
             }
         }
         String[] names = {"JDBC", "ADBCJ thread pool", "ADBCJ Netty (pipelined)"};
@@ -264,7 +191,7 @@ public final class ThesisPage {
                 + " % of its score: inconclusive in this run.");
         linkAsTableSeesIt(byLink, meta);
         tableVerdicts(byLink);
-        html.chart(chart("Table 4.1: 50 queries on one connection (lower is better)", labels, series, "ms per operation", true), 380);
+        html.chart(ThesisChart.of("Table 4.1: 50 queries on one connection (lower is better)", labels, series, "ms per operation", true), 380);
     }
 
     /**
@@ -351,7 +278,7 @@ public final class ThesisPage {
 
     private void pipelining(Map<String, List<JmhScore>> byLink) {
         html.section("pipelining", "Figures 4.1–4.3: pipelining");
-        Optional<Meta> meta = meta(Experiment.PIPELINING);
+        Optional<Meta> meta = results.meta(Experiment.PIPELINING);
         if (meta.isEmpty()) {
             html.note("Not run yet.");
             return;
@@ -372,19 +299,19 @@ public final class ThesisPage {
             }
             List<String> requests = MicroClaims.distinct(scores, "requests");
             List<String> head = new ArrayList<>(List.of("requests per operation"));
-            List<Series> series = new ArrayList<>();
+            List<ThesisChart.Series> series = new ArrayList<>();
             int color = 0;
             for (String engine : ENGINES) {
                 for (String variant : ThesisExperiments.PIPELINING_VARIANTS) {
                     head.add(MicroClaims.engineName(engine) + " " + variant + " ms/op");
                     List<JmhScore> line = requests.stream()
                             .map(r -> MicroClaims.find(scores, Map.of("engine", engine, "variant", variant, "requests", r))).toList();
-                    series.add(new Series(MicroClaims.engineName(engine) + " " + variant, line, Charts.color(color++), true));
+                    series.add(new ThesisChart.Series(MicroClaims.engineName(engine) + " " + variant, line, Charts.color(color++), true));
                 }
             }
             rows(head, requests, series);
             settings(scores);
-            html.chart(chart(link.title() + " (lower is better)", requests, series, "ms per operation", true), 380);
+            html.chart(ThesisChart.of(link.title() + " (lower is better)", requests, series, "ms per operation", true), 380);
             String last = requests.get(requests.size() - 1);
             for (String engine : ENGINES) {
                 JmhScore off = MicroClaims.find(scores, Map.of("engine", engine, "variant", Variant.NONBLOCKING_UNPIPELINED.id(), "requests", last));
@@ -402,9 +329,9 @@ public final class ThesisPage {
 
     private void scaling(Experiment e, String param, String title, String what) {
         html.section(e.file, title);
-        Optional<Meta> meta = meta(e);
+        Optional<Meta> meta = results.meta(e);
         meta.ifPresent(m -> Section.runNote(html, m));
-        List<JmhScore> scores = scoresOf(e);
+        List<JmhScore> scores = results.scoresOf(e);
         if (scores.isEmpty()) {
             html.note(meta.isEmpty() ? "Not run yet: no " + e.file + " results in " + dir + "."
                     : "Skipped: " + meta.get().parameters().getOrDefault("skipped", meta.get().parameters().getOrDefault("failed", "no result file")));
@@ -413,29 +340,29 @@ public final class ThesisPage {
         html.p(what);
         List<String> xs = MicroClaims.distinct(scores, param);
         List<String> head = new ArrayList<>(List.of(param));
-        List<Series> series = new ArrayList<>();
+        List<ThesisChart.Series> series = new ArrayList<>();
         int color = 0;
         for (String engine : MicroClaims.distinct(scores, "engine")) {
             for (String variant : MicroClaims.distinct(scores, "variant")) {
                 head.add(label(engine) + " " + variant + " ms/op");
                 List<JmhScore> line = xs.stream().map(x -> MicroClaims.find(scores, Map.of("engine", engine, "variant", variant, param, x))).toList();
-                series.add(new Series(label(engine) + " " + variant, line, Charts.color(color++), true));
+                series.add(new ThesisChart.Series(label(engine) + " " + variant, line, Charts.color(color++), true));
             }
         }
         rows(head, xs, series);
         settings(scores);
-        html.chart(chart(title + " (lower is better)", xs, series, "ms per operation", false), 380);
+        html.chart(ThesisChart.of(title + " (lower is better)", xs, series, "ms per operation", false), 380);
         html.note("The thesis plots these as figures only (no values): response time grows more slowly with non-blocking I/O, "
                 + "and vertical scaling is \"nearly linear\".");
     }
 
     /** One row per x: every series' score with its error. */
-    private void rows(List<String> head, List<String> xs, List<Series> series) {
+    private void rows(List<String> head, List<String> xs, List<ThesisChart.Series> series) {
         List<Page.Row> rows = new ArrayList<>();
         for (int x = 0; x < xs.size(); x++) {
             List<String> cells = new ArrayList<>(List.of(xs.get(x)));
             boolean inconclusive = false;
-            for (Series s : series) {
+            for (ThesisChart.Series s : series) {
                 JmhScore score = s.scores().get(x);
                 cells.add(score == null ? "–" : score.withError());
                 inconclusive |= score != null && !score.conclusive();
@@ -443,65 +370,6 @@ public final class ThesisPage {
             rows.add(new Page.Row(cells, inconclusive ? "flag" : ""));
         }
         html.table(head, rows);
-    }
-
-    // ---- reading the result files
-
-    private Optional<Meta> meta(Experiment e) {
-        return Section.meta(dir, e.file);
-    }
-
-    /** Every score of a one-file experiment (Figures 4.4, 4.5); empty when not run, skipped or failed. */
-    private List<JmhScore> scoresOf(Experiment e) {
-        return meta(e).filter(m -> !m.files().isEmpty()).map(m -> JmhScore.read(dir.resolve(m.files().get(0)))).orElse(List.of());
-    }
-
-    /**
-     * Table 4.1 by link: every file its meta lists and any other thesis-table41-*.json beside it (a
-     * run over an emulated link may write its own), each score's link taken from its JMH parameter
-     * {@code link}, else from {@code oneWayMicros} (see {@link #linkOf}).
-     */
-    private Map<String, List<JmhScore>> tableScores() throws IOException {
-        Set<String> files = new LinkedHashSet<>();
-        meta(Experiment.TABLE).ifPresent(m -> files.addAll(m.files()));
-        try (Stream<Path> list = Files.list(dir)) {
-            list.map(p -> p.getFileName().toString())
-                    .filter(n -> n.startsWith(Experiment.TABLE.file + "-") && n.endsWith(".json") && !n.endsWith(".meta.json"))
-                    .sorted().forEach(files::add);
-        }
-        Map<String, List<JmhScore>> byLink = new LinkedHashMap<>();
-        for (String f : files) {
-            JmhScore.read(dir.resolve(f)).forEach(s -> byLink.computeIfAbsent(linkOf(s), k -> new ArrayList<>()).add(s));
-        }
-        return byLink;
-    }
-
-    private Map<String, List<JmhScore>> pipeliningScores() {
-        Map<String, List<JmhScore>> byLink = new LinkedHashMap<>();
-        for (ThesisPlan.Link link : ThesisPlan.LINKS) {
-            List<JmhScore> scores = JmhScore.read(dir.resolve(Experiment.PIPELINING.file + "-" + link.id() + ".json"));
-            if (scores.isEmpty() && link.link() == lab.link.Link.WAN) { // written before the link was called wan
-                scores = JmhScore.read(dir.resolve(Experiment.PIPELINING.file + "-internet.json"));
-            }
-            if (!scores.isEmpty()) {
-                byLink.put(link.id(), scores);
-            }
-        }
-        return byLink;
-    }
-
-    /** A score's link id: its {@code link} parameter, else the thesis link with its one-way delay, else "N µs one way". */
-    static String linkOf(JmhScore s) {
-        if (!s.param("link").isEmpty()) {
-            String id = s.param("link");
-            return ThesisPlan.LINKS.stream().anyMatch(l -> l.id().equals(id)) || id.equals("internet") ? ThesisPlan.link(id).id() : id;
-        }
-        String micros = s.param("oneWayMicros");
-        if (micros.isEmpty()) {
-            return "loopback";
-        }
-        return ThesisPlan.LINKS.stream().filter(l -> String.valueOf(l.oneWayMicros()).equals(micros)).map(ThesisPlan.Link::id)
-                .findFirst().orElse(micros + " µs one way");
     }
 
     private static String linkTitle(String link) {
@@ -523,30 +391,5 @@ public final class ThesisPage {
 
     private static String ratio(JmhScore a, JmhScore b) {
         return a == null || b == null ? "–" : Fmt.ratio(a.score() / b.score());
-    }
-
-    /** One line of a chart: means with their errors; {@code line} false draws points only. */
-    record Series(String label, List<JmhScore> scores, String color, boolean line) {
-    }
-
-    /** A Chart.js chart: one line (or points) per series, its error as a thin floating bar at each point. */
-    static Map<String, Object> chart(String title, List<String> labels, List<Series> series, String yAxis, boolean log) {
-        List<Map<String, Object>> datasets = new ArrayList<>();
-        for (Series s : series) {
-            List<Object> means = new ArrayList<>();
-            List<Object> errors = new ArrayList<>();
-            for (JmhScore score : s.scores()) {
-                means.add(score == null ? null : score.score());
-                double err = score == null || Double.isNaN(score.error()) ? 0 : score.error();
-                errors.add(score == null ? null : List.of(Math.max(score.score() - err, score.score() / 100), score.score() + err));
-            }
-            datasets.add(Charts.line(s.label(), means, s.color(), s.line()));
-            Map<String, Object> error = Charts.dataset(s.label() + " ± error", errors, s.color());
-            error.put("type", "bar");
-            error.put("grouped", false);
-            error.put("barThickness", 3);
-            datasets.add(error);
-        }
-        return Charts.bar(title, labels, datasets, yAxis, log, false);
     }
 }
