@@ -318,12 +318,22 @@ public final class MicroClaims {
                 Math.min(sa.n(), sb.n()));
     }
 
+    /** "Nearly linear": the cost per added connection before and after the middle count within this factor of each other. */
+    static final double LINEAR_FACTOR = 2;
+
     /**
-     * "Vertical scaling is nearly linear": the cost per added connection from the first to the middle
-     * count and from the middle to the last agree within a factor 2.
+     * "Vertical scaling is nearly linear": the middle count's time lies near the straight line through
+     * the first and the last. Judged on how far it lies off that line, {@code d} (ms), with its range
+     * (the 98 % interval of the fork means where all three scores have 3 forks or more, else what the
+     * 99.9 % errors allow), against the band that the cost per added connection before and after the
+     * middle count within {@link #LINEAR_FACTOR} of each other allows: d ÷ (last − first) between
+     * Δ₁Δ₂(1/F − 1) ÷ ((Δ₁ + Δ₂)(Δ₁/F + Δ₂)) and Δ₁Δ₂(F − 1) ÷ ((Δ₁ + Δ₂)(FΔ₁ + Δ₂)). The rule before
+     * took the ratio of the two slopes' ranges, where a slope whose range reached 0 made it unbounded:
+     * with 6 iterations it could almost never hold.
      */
     private static List<Claim> linear(List<JmhScore> scores) {
-        String claim = "vertical scaling is nearly linear (cost per added connection about constant)";
+        String claim = "vertical scaling is nearly linear (cost per added connection about constant: within "
+                + Fmt.num(LINEAR_FACTOR) + "× before and after the middle count)";
         List<String> xs = distinct(scores, "connections");
         if (xs.size() < 3) {
             return List.of(notMeasured("Figure 4.5", claim, "needs at least three connection counts"));
@@ -331,33 +341,70 @@ public final class MicroClaims {
         String x0 = xs.get(0);
         String x1 = xs.get(xs.size() / 2);
         String x2 = xs.get(xs.size() - 1);
+        double d1 = Integer.parseInt(x1) - Integer.parseInt(x0);
+        double d2 = Integer.parseInt(x2) - Integer.parseInt(x1);
+        double w = d1 / (d1 + d2);
+        double hi = d1 * d2 * (LINEAR_FACTOR - 1) / ((d1 + d2) * (LINEAR_FACTOR * d1 + d2));
+        double lo = d1 * d2 * (1 / LINEAR_FACTOR - 1) / ((d1 + d2) * (d1 / LINEAR_FACTOR + d2));
         List<Claim> claims = new ArrayList<>();
         for (String engine : distinct(scores, "engine")) {
             for (String variant : distinct(scores, "variant")) {
                 String source = "Figure 4.5, " + engineName(engine) + ", " + variant;
-                Spread e = slope(scores, engine, variant, "connections", x0, x1);
-                Spread l = slope(scores, engine, variant, "connections", x1, x2);
-                if (e == null || l == null) {
+                JmhScore a = find(scores, Map.of("engine", engine, "variant", variant, "connections", x0));
+                JmhScore b = find(scores, Map.of("engine", engine, "variant", variant, "connections", x1));
+                JmhScore c = find(scores, Map.of("engine", engine, "variant", variant, "connections", x2));
+                if (a == null || b == null || c == null) {
                     claims.add(notMeasured(source, claim, "missing connection counts"));
                     continue;
                 }
-                double factor = e.median() > 0 && l.median() > 0 ? Math.max(e.median(), l.median()) / Math.min(e.median(), l.median())
-                        : Double.NaN;
-                // the most and the least the two slopes can differ by within the errors
-                double worst = e.min() > 0 && l.min() > 0 ? Math.max(e.max() / l.min(), l.max() / e.min()) : Double.POSITIVE_INFINITY;
-                double best = Math.max(e.min(), l.min()) <= Math.min(e.max(), l.max()) ? 1
-                        : e.max() < l.min() ? l.min() / e.max() : e.min() / l.max();
-                Status status = e.n() == 0 || l.n() == 0 ? Status.INCONCLUSIVE
-                        : worst <= 2 ? Status.REPRODUCED : best > 2 ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
+                double rise = c.score() - a.score();
+                Spread off = offLine(a, b, c, w);
+                Status status = off == null ? Status.INCONCLUSIVE
+                        : !(rise > 0) ? Status.INCONCLUSIVE
+                        : off.min() >= lo * rise && off.max() <= hi * rise ? Status.REPRODUCED
+                        : off.max() < lo * rise || off.min() > hi * rise ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
                 claims.add(new Claim(source, claim, status, String.format(Locale.ROOT,
-                        "ms per added connection: %s (%s–%s) from %s to %s, %s (%s–%s) from %s to %s; %s apart, "
-                                + "%s–%s within the scores' errors (linear when at most 2× apart)",
-                        Fmt.num(e.median()), Fmt.num(e.min()), Fmt.num(e.max()), x0, x1, Fmt.num(l.median()), Fmt.num(l.min()),
-                        Fmt.num(l.max()), x1, x2, Fmt.ratio(factor), Fmt.ratio(best),
-                        Double.isInfinite(worst) ? "unbounded" : Fmt.ratio(worst))));
+                        "%s → %s → %s ms at %s, %s and %s connections; the middle one %s ms off the straight line (range %s to %s, %s); "
+                                + "linear when the whole range is within %s to %s ms%s",
+                        Fmt.num(a.score()), Fmt.num(b.score()), Fmt.num(c.score()), x0, x1, x2,
+                        off == null ? "?" : Fmt.num(off.median()), off == null ? "?" : Fmt.num(off.min()),
+                        off == null ? "?" : Fmt.num(off.max()), off == null ? "an error unknown" : rangeOf3(a, b, c),
+                        Fmt.num(lo * rise), Fmt.num(hi * rise), rise > 0 ? "" : " (no growth from the first to the last count)")));
             }
         }
         return claims;
+    }
+
+    /** b − ((1 − w) a + w c): how far b lies off the line through a and c, with its range; null when an error is unknown. */
+    private static Spread offLine(JmhScore a, JmhScore b, JmhScore c, double w) {
+        double d = b.score() - (1 - w) * a.score() - w * c.score();
+        double[] k = {1 - w, 1, w};
+        List<List<Double>> forks = List.of(a.forkMeans(), b.forkMeans(), c.forkMeans());
+        if (forks.stream().noneMatch(List::isEmpty)) {
+            double se2 = 0;
+            double dfDen = 0;
+            for (int i = 0; i < 3; i++) {
+                List<Double> f = forks.get(i);
+                double m = f.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+                double v = f.stream().mapToDouble(x -> (x - m) * (x - m)).sum() / (f.size() - 1) / f.size();
+                se2 += k[i] * k[i] * v;
+                dfDen += Math.pow(k[i] * k[i] * v, 2) / (f.size() - 1);
+            }
+            double df = dfDen == 0 ? 2 : se2 * se2 / dfDen;
+            double half = Pairwise.quantile(Math.max(1, df)) * Math.sqrt(se2);
+            return new Spread(d, d - half, d + half, forks.stream().mapToInt(List::size).min().orElseThrow());
+        }
+        if (Double.isNaN(a.error()) || Double.isNaN(b.error()) || Double.isNaN(c.error())) {
+            return null;
+        }
+        double half = k[0] * a.error() + b.error() + k[2] * c.error();
+        return new Spread(d, d - half, d + half, Math.min(a.spread().n(), Math.min(b.spread().n(), c.spread().n())));
+    }
+
+    private static String rangeOf3(JmhScore a, JmhScore b, JmhScore c) {
+        return !a.forkMeans().isEmpty() && !b.forkMeans().isEmpty() && !c.forkMeans().isEmpty()
+                ? Math.round(Pairwise.LEVEL * 100) + " % interval of the fork means"
+                : "the range the 99.9 % errors allow";
     }
 
     // ---- helpers

@@ -185,4 +185,26 @@ class MicroClaimsTest {
         Claim probed = claim(claims, "Table 4.1, PostgreSQL, 0.19 ms link", "pipelined");
         assertTrue(probed.offSetting().startsWith("off the thesis' link: 0.39 ms measured RTT"), probed.offSetting());
     }
+
+    private static JmhScore forked(int connections, double ms, double error) {
+        List<List<Double>> forks = new ArrayList<>();
+        for (double f : new double[] {-0.05, 0.0, 0.05, -0.02, 0.02}) {
+            forks.add(List.of(ms + f, ms + f));
+        }
+        return new JmhScore("fanOut", Map.of("engine", "POSTGRESQL", "variant", "nonblocking-pipelined", "connections",
+                String.valueOf(connections)), 1, 5, 1, "500 ms", 2, "500 ms", ms, error, "ms/op", "25", forks);
+    }
+
+    @Test
+    void nearlyLinearIsJudgedOnTheMiddleCountsDistanceFromTheLine() {
+        // old rule: the first slope's range reached 0 ((10.25 - 0.15) - (10 + 0.15) < 0): "unbounded", never reproduced
+        List<JmhScore> v = List.of(forked(1, 10, 0.15), forked(50, 10.25, 0.15), forked(200, 11, 0.15));
+        Claim c = claim(MicroClaims.of(Map.of(), Map.of(), List.of(), v), "Figure 4.5, PostgreSQL, nonblocking-pipelined", "vertical");
+        assertEquals(Status.REPRODUCED, c.status(), c.evidence());
+        assertTrue(c.evidence().contains("98 % interval of the fork means"), c.evidence());
+        // all of the rise before the middle count: not linear
+        List<JmhScore> bent = List.of(forked(1, 10, 0.15), forked(50, 11, 0.15), forked(200, 11.05, 0.15));
+        assertEquals(Status.NOT_REPRODUCED, claim(MicroClaims.of(Map.of(), Map.of(), List.of(), bent),
+                "Figure 4.5, PostgreSQL, nonblocking-pipelined", "vertical").status());
+    }
 }

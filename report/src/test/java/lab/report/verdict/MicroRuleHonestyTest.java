@@ -129,4 +129,35 @@ class MicroRuleHonestyTest {
         assertEquals(List.of(), simulated("MYSQL", "jdbc", "2", 10, 2, 4).forkMeans(), "two forks: JMH's error only");
         assertEquals(3, simulated("MYSQL", "jdbc", "2", 10, 3, 4).forkMeans().size());
     }
+
+    /** Labels of Figure 4.5's "nearly linear" at 1, 50 and 200 connections, the middle time {@code middle} ms (line: 10.49). */
+    private Map<Status, Integer> linearLabels(double middle, int forks) {
+        Map<Status, Integer> labels = new EnumMap<>(Status.class);
+        for (int t = 0; t < TRIALS; t++) {
+            List<JmhScore> v = new ArrayList<>();
+            double[] ms = {10, middle, 11.99};
+            int[] xs = {1, 50, 200};
+            for (int i = 0; i < 3; i++) {
+                JmhScore s = simulated("POSTGRESQL", "nonblocking-pipelined", "1", ms[i], forks, 3);
+                v.add(new JmhScore(s.method(), Map.of("engine", "POSTGRESQL", "variant", "nonblocking-pipelined", "connections",
+                        String.valueOf(xs[i])), 1, forks, 1, "300 ms", 3, "300 ms", s.score(), s.error(), "ms/op", "25", s.rawData()));
+            }
+            Claim c = MicroClaims.of(Map.of(), Map.of(), List.of(), v).stream()
+                    .filter(x -> x.source().equals("Figure 4.5, PostgreSQL, nonblocking-pipelined")).findFirst().orElseThrow();
+            labels.merge(c.status(), 1, Integer::sum);
+        }
+        return labels;
+    }
+
+    @Test
+    void nearlyLinearIsRarelyMislabelled() {
+        // forks 10 % apart at 10 ms are ±1 ms: far wider than the band (±0.2–0.3 ms): mostly undecided, seldom wrong
+        Map<Status, Integer> line = linearLabels(10.49, 5);
+        Map<Status, Integer> bent = linearLabels(11.9, 5);
+        double wrongLine = share(line, Set.of(Status.NOT_REPRODUCED));
+        double wrongBent = share(bent, Set.of(Status.REPRODUCED));
+        print("Fig. 4.5 nearly linear, truth linear (5 forks × 3)", line, wrongLine, share(line, Set.of(Status.REPRODUCED)));
+        print("Fig. 4.5 nearly linear, truth bent (5 forks × 3)", bent, wrongBent, share(bent, Set.of(Status.NOT_REPRODUCED)));
+        assertTrue(wrongLine <= 0.05 && wrongBent <= 0.05, line + " " + bent);
+    }
 }
