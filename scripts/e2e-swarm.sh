@@ -104,7 +104,11 @@ say "seeded data (row counts, checksums), from a task on the db node"
 RUNTIME=swarm "$here/lab.sh" seed-verify
 
 say "passwords: Docker secrets, in no service's spec"
-[ "$(docker secret ls -q --filter "label=com.docker.stack.namespace=$STACK" | wc -l)" = 3 ] || fail "expected 3 secrets of the stack"
+# each password a secret of the stack (beside them, with TLS to the databases on, its CA, certificate and key)
+secrets=$(docker secret ls --format '{{.Name}}' --filter "label=com.docker.stack.namespace=$STACK")
+for name in mysql_password mysql_root_password postgres_password; do
+  grep -q "^${STACK}_${name}_" <<<"$secrets" || fail "no secret $name in the stack: $(paste -sd' ' <<<"$secrets")"
+done
 # the passwords as grep's patterns on a pipe, one a line (the files end without a newline), not as arguments
 specs=$(docker service inspect $(docker stack services -q "$STACK"))
 grep -qFf <(for f in "$root/.run/swarm/secrets/"*; do cat "$f"; echo; done) <<<"$specs" && fail "a password appears in a service's spec"
