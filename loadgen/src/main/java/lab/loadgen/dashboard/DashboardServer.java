@@ -105,11 +105,18 @@ public final class DashboardServer implements AutoCloseable {
             redirect(ex, path + "/");
         } else if (m.group(2) != null) {
             LivePage.stream(ex, m.group(1), dir.get());
-        } else if (lab.loadgen.live.LiveStatus.read(dir.get()).isEmpty() && Files.isRegularFile(dir.get().resolve("index.html"))) {
-            redirect(ex, RESULTS + m.group(1) + "/index.html", 303); // a run from before live pages
+        } else if (ended(dir.get())) {
+            redirect(ex, RESULTS + m.group(1) + "/index.html", 303);
         } else {
             send(ex, 200, "text/html; charset=utf-8", LivePage.render(m.group(1), dir.get()));
         }
+    }
+
+    /** Its report is written and the run is over (or it is a run from before live pages): the report replaces the live page. */
+    private static boolean ended(Path run) {
+        Optional<lab.loadgen.live.LiveStatus> live = lab.loadgen.live.LiveStatus.read(run);
+        return Files.isRegularFile(run.resolve("index.html"))
+                && live.map(s -> !s.running() && s.reportReady()).orElse(true);
     }
 
     private void serveFile(HttpExchange ex, String rawPath) throws IOException {

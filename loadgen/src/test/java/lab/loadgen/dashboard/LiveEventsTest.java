@@ -111,6 +111,11 @@ class LiveEventsTest {
                 assertEquals("complete", end.data().get("status").asString());
                 assertEquals("/results/" + run + "/index.html", end.data().get("report").asString());
                 assertTrue(Files.isRegularFile(results.resolve(run).resolve("index.html")));
+                // once it has ended, its live page is its report
+                HttpResponse<String> after = http.send(HttpRequest.newBuilder(URI.create(base + "/live/" + run + "/")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(303, after.statusCode());
+                assertEquals("/results/" + run + "/index.html", after.headers().firstValue("Location").orElse(null));
             } finally {
                 System.setOut(saved);
             }
