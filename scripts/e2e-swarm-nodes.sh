@@ -141,10 +141,6 @@ for n in $(instance_names); do
   on load curl -fsS --max-time 60 "http://${ADDR[app]}:$port$page" -o /dev/null || fail "$n: page http://${ADDR[app]}:$port$page"
 done
 
-say "closing Toxiproxy's API to all but the load host, as the docs say"
-line="iptables -A INPUT -i eth0 -p tcp --dport 8474 ! -s ${ADDR[load]} -j REJECT --reject-with tcp-reset"
-doc_run db "$line"
-
 say "port scan of the three hosts from asynclab-scan ($("$nodes" addr scan)), none of the lab's hosts"
 # The docs' table "Ports each host must open": a row per host, its TCP ports in backquotes.
 documented() { # role -> the TCP ports the docs list for that host, one a line
@@ -157,9 +153,17 @@ for role in db app load; do
   extra=$(comm -23 <(sort -u <<<"$found") <(documented "$role" | sort -u) | paste -sd' ' -)
   say "  ${role}-host ${ADDR[$role]}: open $(paste -sd' ' - <<<"$found")"
   [ -z "$extra" ] || { say "  ${role}-host: open but not in $doc: $extra"; scan_bad=1; }
-  grep -qx 8474 <<<"$found" && { say "  ${role}-host: Toxiproxy's API reachable from a stranger"; scan_bad=1; }
 done
 [ $scan_bad = 0 ] || fail "the port scan found ports the docs do not list"
+
+say "Toxiproxy's API, with no firewall rule: a stranger without the lab's client certificate gets nothing"
+api=${ADDR[db]}:8474
+for how in "https (no client certificate)|curl -sS --max-time 10 --cacert ${DB_TLS_DIR:-$root/.run/tls/swarm}/ca.pem https://$api/proxies" \
+           "https (no check of the server)|curl -sSk --max-time 10 https://$api/proxies" \
+           "plain http|curl -sS --max-time 10 -o /dev/null -w %{http_code} http://$api/proxies"; do
+  answer=$("$nodes" exec scan ${how#*|} 2>&1) && [ "$answer" != 400 ] && fail "Toxiproxy's API answered a stranger over ${how%%|*}: $answer"
+  say "  ${how%%|*}: $(tail -1 <<<"$answer" | cut -c1-100)"
+done
 
 t=$SECONDS
 say "a small map from the load host: it sets the link between its scenarios (0 and 20 ms)"

@@ -1,7 +1,7 @@
 // The lab's toxiproxy-server: upstream Toxiproxy v2 (the version go.mod pins) with one more toxic
 // registered in its registry, latency_us (latency_us.go). Upstream's cmd/server is a main package
 // and cannot be imported, so its few lines of start-up are repeated here, flags unchanged, and
-// one P by default (GOMAXPROCS, below).
+// one P by default (GOMAXPROCS, below). One more option: the API over mutual TLS (api_tls.go).
 package main
 
 import (
@@ -31,6 +31,8 @@ func main() {
 	runtimeMetrics := flag.Bool("runtime-metrics", false, `enable runtime-related prometheus metrics (default "false")`)
 	proxyMetrics := flag.Bool("proxy-metrics", false, `enable toxiproxy-specific prometheus metrics (default "false")`)
 	printVersion := flag.Bool("version", false, `print the version (default "false")`)
+	var tlsAPI apiTLS
+	tlsAPI.flags()
 	flag.Parse()
 
 	if *printVersion {
@@ -68,6 +70,10 @@ func main() {
 	}
 	if *config != "" {
 		server.PopulateConfig(*config)
+	}
+	if tlsAPI.on() {
+		tlsAPI.serve(server, logger, *host, *port)
+		return
 	}
 	server.Listen(*host, *port)
 }

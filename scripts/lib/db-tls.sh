@@ -5,7 +5,11 @@
 #                         (server.pem, server.key) signed by it for every NAME (DNS names and IPv4
 #                         addresses, the subject alternative names the clients verify), made again
 #                         when the names change. ca.key never leaves DIR: only ca.pem goes to the
-#                         clients, server.pem and server.key to the database servers.
+#                         clients, server.pem and server.key to the database servers (and to
+#                         Toxiproxy's API on a swarm); and a client certificate (client.pem,
+#                         client.key, and both as client.p12, no password, for Java) that the
+#                         same CA signed: on a swarm the loadgen tasks show it to Toxiproxy's API,
+#                         which lets no other client in (link/toxiproxy-lab/api_tls.go).
 # openssl from Debian; RSA 2048, valid 825 days.
 set -euo pipefail
 dir=${1:?usage: db-tls.sh DIR NAME…}
@@ -34,5 +38,14 @@ if [ ! -s "$dir/server.pem" ] || [ "$(cat "$dir/server.sans" 2>/dev/null)" != "$
       keyUsage=critical,digitalSignature,keyEncipherment extendedKeyUsage=serverAuth) 2>/dev/null
   rm -f "$dir/server.csr" "$dir/ca.srl"
   echo "$sans" >"$dir/server.sans"
+fi
+if [ ! -s "$dir/client.p12" ] || [ "$dir/client.p12" -ot "$dir/ca.pem" ]; then
+  openssl req -newkey rsa:2048 -nodes -keyout "$dir/client.key" -out "$dir/client.csr" \
+    -subj "/CN=asyncdb-lab loadgen" 2>/dev/null
+  openssl x509 -req -in "$dir/client.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" -CAcreateserial -days 825 \
+    -out "$dir/client.pem" -extfile <(printf '%s\n' basicConstraints=CA:FALSE \
+      keyUsage=critical,digitalSignature,keyEncipherment extendedKeyUsage=clientAuth) 2>/dev/null
+  openssl pkcs12 -export -in "$dir/client.pem" -inkey "$dir/client.key" -name loadgen -passout pass: -out "$dir/client.p12"
+  rm -f "$dir/client.csr" "$dir/ca.srl"
 fi
 chmod 644 "$dir/ca.pem" "$dir/server.pem"

@@ -236,7 +236,7 @@ rt_start() { # the whole stack (the link in force is not read back: an empty LIN
   image_ids
   stack_file stack "$STACK" >"$state/stack.json"
   say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST LOAD_HOST=$LOAD_HOST${BIND:+ BIND=$BIND} SCALE=${SCALE:-thesis} LINK=$link)"
-  say "Toxiproxy's API on $TOXIPROXY_API_BIND:8474 (no authentication: only the load host may reach it, docs/several-machines.md)"
+  say "Toxiproxy's API on $TOXIPROXY_API_BIND:8474 over mutual TLS: only the loadgen tasks' client certificate gets in (docs/several-machines.md)"
   say "database servers: $(servers_line)"
   # Without a registry the nodes use the images they have: no registry lookup for a digest.
   docker stack deploy --quiet --resolve-image "$([ -n "$REGISTRY" ] && echo always || echo never)" \

@@ -32,11 +32,28 @@ public final class Toxiproxy {
 
     private final URI url;
     private final ToxiproxyClient client;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http;
 
+    /** An http URL, or https for the API over mutual TLS (a swarm's; the client certificate from the environment: {@link ApiTls}). */
     public Toxiproxy(URI url) {
+        this(url, "https".equals(url.getScheme()) ? ApiTls.fromEnv() : null);
+    }
+
+    /** {@code tls}: the client's certificate and trust for an https URL. */
+    Toxiproxy(URI url, javax.net.ssl.SSLContext tls) {
+        if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
+            throw new IllegalArgumentException(ENV + ": " + url + " is neither http nor https");
+        }
         this.url = url;
-        this.client = new ToxiproxyClient(url.getHost(), url.getPort() < 0 ? 8474 : url.getPort());
+        HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2));
+        if ("https".equals(url.getScheme())) {
+            http.sslContext(tls);
+            // toxiproxy-java opens its own HttpsURLConnection: this process's default for those
+            // (the database drivers do not use it)
+            javax.net.ssl.HttpsURLConnection.setDefaultSSLSocketFactory(tls.getSocketFactory());
+        }
+        this.http = http.build();
+        this.client = new ToxiproxyClient(url.getScheme(), url.getHost(), url.getPort() < 0 ? 8474 : url.getPort());
     }
 
     public static Toxiproxy fromEnv() {
