@@ -77,11 +77,12 @@ final class HomePage {
         if (w == null) {
             return;
         }
-        boolean stopped = !w.done() && System.currentTimeMillis() - w.updatedMs() > WARMUP_SILENT_MS;
+        boolean stopped = !w.done() && (System.currentTimeMillis() - w.updatedMs() > WARMUP_SILENT_MS
+                || w.instances().stream().anyMatch(i -> i.state().equals("stopped")));
         Map<String, String> warmed = new LinkedHashMap<>();
         for (var i : w.instances()) {
             warmed.put(i.name(), switch (i.state()) {
-                case "warming" -> stopped ? "warm-up stopped" : String.format(java.util.Locale.ROOT, "warming up (%.0f s%s)",
+                case "warming", "stopped" -> stopped ? "warm-up stopped" : String.format(java.util.Locale.ROOT, "warming up (%.0f s%s)",
                         i.seconds(), i.goodput() == null ? "" : ", " + lab.report.Fmt.num(i.goodput()) + "/s");
                 case "steady" -> String.format(java.util.Locale.ROOT, "warm: steady after %.0f s", i.seconds());
                 case "not steady" -> String.format(java.util.Locale.ROOT, "not steady after %.0f s (its cap)", i.seconds());
@@ -92,9 +93,9 @@ final class HomePage {
         if (!w.done() && !stopped) {
             long done = w.instances().stream().filter(i -> !i.state().equals("warming")).count();
             model.put("warmup", String.format(java.util.Locale.ROOT, "make up's warm-up runs in the background: %d of %d "
-                    + "instances done; each page answers meanwhile, and make loadtest waits for it to finish.", done, w.planned()));
+                    + "instances done; each page answers meanwhile, and make loadtest stops it to warm each instance up itself.", done, w.planned()));
         } else if (stopped) {
-            model.put("warmup", "make up's warm-up stopped before it had warmed every instance: the first load test warms them longer.");
+            model.put("warmup", "make up's warm-up stopped before it had warmed every instance (a load test stops it and warms each instance up itself).");
         }
     }
 

@@ -18,7 +18,7 @@ public record WarmupState(long startedMs, long updatedMs, int planned, boolean d
     /** Hidden: the dashboard's file listing and run index leave it out. */
     public static final String FILE_NAME = ".warmup.json";
 
-    /** @param state "warming", "steady", "not steady" (its cap reached) or "no answer" */
+    /** @param state "warming", "steady", "not steady" (its cap reached), "no answer" or "stopped" (by a load test) */
     public record Instance(String name, String state, double seconds, Double goodput) {
     }
 

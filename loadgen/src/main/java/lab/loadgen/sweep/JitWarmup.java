@@ -62,23 +62,33 @@ public final class JitWarmup {
     public List<Outcome> run(List<Target> targets, int capSec) throws InterruptedException {
         List<Outcome> outcomes = new ArrayList<>();
         planned = targets.size();
+        // a load test stops it (SIGTERM): the dashboard then says so at once, not after a silence
+        Thread stopped = new Thread(this::stopped, "warm-up stopped");
+        Runtime.getRuntime().addShutdownHook(stopped);
         for (Target t : targets) {
             Outcome o = warm(t, capSec);
             outcomes.add(o);
             state(o.instance(), o.steady() ? "steady" : o.seconds() == 0 ? "no answer" : "not steady", o.seconds(), null);
         }
         save(true);
+        Runtime.getRuntime().removeShutdownHook(stopped);
         return outcomes;
     }
 
+    /** The instance warming now, if any, marked "stopped". */
+    private synchronized void stopped() {
+        states.replaceAll(i -> i.state().equals("warming") ? new WarmupState.Instance(i.name(), "stopped", i.seconds(), i.goodput()) : i);
+        save(false);
+    }
+
     /** The instance's state for the dashboard: replaces its entry, or adds it. */
-    private void state(String name, String state, double seconds, Double goodput) {
+    private synchronized void state(String name, String state, double seconds, Double goodput) {
         states.removeIf(i -> i.name().equals(name));
         states.add(new WarmupState.Instance(name, state, Math.round(seconds), goodput));
         save(false);
     }
 
-    private void save(boolean done) {
+    private synchronized void save(boolean done) {
         if (resultsDir == null) {
             return;
         }

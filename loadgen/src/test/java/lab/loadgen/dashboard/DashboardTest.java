@@ -126,6 +126,28 @@ class DashboardTest {
     }
 
     @Test
+    void makeUpsWarmUpStoppedByALoadTestSaysSoAtOnce(@TempDir Path tmp) throws Exception {
+        Path conf = tmp.resolve("instances.conf");
+        Files.writeString(conf, "portal-jdbc portal jdbc " + closedPort() + " /actuator/health /actuator/prometheus /\n"
+                + "portal-virtual portal virtual " + closedPort() + " /actuator/health /actuator/prometheus /\n");
+        Path results = Files.createDirectories(tmp.resolve("results"));
+        long now = System.currentTimeMillis();
+        var steady = new lab.loadgen.live.WarmupState.Instance("portal-jdbc", "steady", 12, null);
+        new lab.loadgen.live.WarmupState(now - 20_000, now, 2, false, java.util.List.of(steady,
+                new lab.loadgen.live.WarmupState.Instance("portal-virtual", "warming", 6, 400.0))).write(results);
+        try (DashboardServer d = start(conf, results)) {
+            String b = get(d.port(), "/").body();
+            assertTrue(b.contains("warming up (6 s, 400/s)") && b.contains("stops it to warm each instance up itself"), b);
+            // what JitWarmup's shutdown hook writes when make loadtest stops it: no minute of silence to wait
+            new lab.loadgen.live.WarmupState(now - 20_000, now, 2, false, java.util.List.of(steady,
+                    new lab.loadgen.live.WarmupState.Instance("portal-virtual", "stopped", 6, 400.0))).write(results);
+            b = get(d.port(), "/").body();
+            assertTrue(b.contains("warm-up stopped") && b.contains("warm: steady after 12 s"), b);
+            assertTrue(b.contains("stopped before it had warmed every instance"), b);
+        }
+    }
+
+    @Test
     void worksWithResultsMissingOrEmpty(@TempDir Path tmp) throws Exception {
         Path conf = tmp.resolve("instances.conf");
         Files.writeString(conf, "portal-jdbc portal jdbc " + closedPort() + " /actuator/health /actuator/prometheus /\n");
