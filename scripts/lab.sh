@@ -20,7 +20,7 @@
 #   lab.sh only INSTANCE      stop every instance but this one and the dashboard; start it if needed
 #   lab.sh resume             every instance again (after only)
 #   lab.sh warm-now           up's warm-up, in the foreground (up starts it in the background)
-#   lab.sh end-warmup         stop up's background warm-up, if it still runs (what measures does first)
+#   lab.sh await-warmup       wait until up's background warm-up has finished (what measures does)
 #   lab.sh stop-server mysql | start-server   fault (a): the MariaDB servers stop / start again
 #   lab.sh VERB …             a verb of the runtime's own (its adapter's header lists them)
 # LINK=0|lan|wan|<ms RTT>|loopback; empty: the link in force, else 0. loopback is the direct,
@@ -158,13 +158,11 @@ up() { # [instance…]
 }
 
 # Each instance in turn under a light load (wrk, 8 connections) until it is steady (goodput, JIT compiler:
-# lab.loadgen.sweep.JitWarmup), so that a user who browses the pages, or measures later, meets
-# compiled code: a cold portal compiles for 60–90 s under load. WARM seconds at most per instance
-# (default 90; 0: none). In the background, its own session (so that down stops all of it), its
-# state on the dashboard (results/.warmup.json) and its output in WARMUP_LOG: the pages answer at
-# once. What measures (loadtest, faults, thesis) stops it first (end_warmup): its load would be
-# measured with the run's, and every run warms each instance up itself at its own highest load
-# (waiting for it made a fresh machine's make loadtest 14 minutes longer).
+# lab.loadgen.sweep.JitWarmup), so that the first load test measures compiled code: a cold portal
+# compiles for 60–90 s under load. WARM seconds at most per instance (default 90; 0: none). In the
+# background, its own session (so that down stops all of it), its state on the dashboard
+# (results/.warmup.json) and its output in WARMUP_LOG: the pages answer at once, and what measures
+# (loadtest, faults) waits for it first (await_warmup).
 WARMUP_DIR=${LAB_RUN_DIR:-${RUN_DIR:-$root/.run}}
 WARMUP_LOG=$WARMUP_DIR/warmup.log
 WARMUP_PID=$WARMUP_DIR/warmup.pid
@@ -179,7 +177,7 @@ warm() {
   setsid env WARM="$cap" "$here/lab.sh" warm-now >"$WARMUP_LOG" 2>&1 </dev/null &
   echo $! >"$WARMUP_PID"
   say "warming each instance up until it is steady, in the background (at most $cap s each; WARM=0: none):"
-  say "  the pages answer now; the dashboard shows how far it got; make loadtest stops it and warms up itself (log: $WARMUP_LOG)"
+  say "  the pages answer now; the dashboard shows how far it got; make loadtest waits for it (log: $WARMUP_LOG)"
 }
 
 warm_now() {
@@ -191,13 +189,24 @@ warm_now() {
 
 warmup_running() { local pid; pid=$(cat "$WARMUP_PID" 2>/dev/null) && kill -0 "$pid" 2>/dev/null; }
 
-# Before a measurement: up's warm-up stopped, saying how far it got.
-end_warmup() {
+# Before a measurement: up's warm-up has finished (its load would be measured with the run's), at
+# most as long as it can take (every instance at its cap, and a minute).
+# Stopping it instead, the map's own 15 s warm-ups left the JITs cold: a fresh clone's map right
+# after make up (20261203-093451-map) read the portal's CPU per page at 0 ms 1.7–3.8× what the map
+# after the wait had (reactive 2.96 against 0.837 ms at 20 connections), the same at 78 ms.
+await_warmup() {
   warmup_running || return 0
-  local done
-  done=$(awk '$1 == "warm-up" && $2 != "done" && !seen[$2]++ { n++ } END { print n + 0 }' "$WARMUP_LOG" 2>/dev/null || echo 0)
-  stop_warmup
-  say "make up's warm-up was still running (it had started on $done instances): stopped, so that its load is not measured; this run warms each instance up itself"
+  local n limit last= line
+  n=$(instance_names | grep -vcx dashboard)
+  limit=$((SECONDS + n * ${WARM:-90} + 60))
+  say "make up's warm-up is still running: waiting for it, so that this run measures compiled code (at most $((limit - SECONDS)) s; $WARMUP_LOG)"
+  while warmup_running && [ $SECONDS -lt $limit ]; do
+    line=$(awk '$1 == "warm-up" { n = $2 } END { print n }' "$WARMUP_LOG" 2>/dev/null || true)
+    [ "$line" = "$last" ] || { [ -z "$line" ] || say "  now warming $line"; last=$line; }
+    sleep 2
+  done
+  warmup_running && { say "the warm-up took longer than it can: stopped"; stop_warmup; }
+  return 0
 }
 
 stop_warmup() {
@@ -250,7 +259,7 @@ loadtest() { # PROFILE APP [MODES]
   [ -z "${3:-}" ] || args+=(--modes "$3")
   [ -z "${CONCURRENCY:-}" ] || args+=(--levels "$CONCURRENCY")
   [ -z "${RTTS:-}" ] || args+=(--rtts "$RTTS")
-  end_warmup
+  await_warmup
   rt_sweep "${args[@]}"
 }
 
@@ -272,7 +281,7 @@ faults() { # FAULTS APP [MODES] [loadgen faults options…]
   isolated=
   if [ -n "${RT_ISOLATES:-}" ] && [ "${ISOLATE:-1}" != 0 ]; then args+=(--isolate "$self only"); isolated=1; fi
   trap after_faults EXIT
-  end_warmup
+  await_warmup
   rt_faults "${args[@]}" "$@"
 }
 
@@ -294,7 +303,7 @@ case $cmd in
   only) only "$@" ;;
   resume) resume ;;
   warm-now) warm_now ;;
-  end-warmup) end_warmup ;;
+  await-warmup) await_warmup ;;
   stop-server) [ "${1:-}" = mysql ] || { echo "usage: lab.sh stop-server mysql" >&2; exit 2; }; rt_server stop ;;
   start-server) rt_server start ;;
   *)

@@ -38,7 +38,7 @@ say "      3) the page: $micro_dir/thesis.html"
 say "ETA: $(date -u -d "@$((start + (micro_min + load_min + 2) * 60))" +%H:%M) UTC at the latest (started $(date -u -d "@$start" +%H:%M)), plus up to 5 min waiting for a quiet machine"
 
 # make up's warm-up runs in the background: its load would be timed with the calls
-"$here/lab.sh" end-warmup
+"$here/lab.sh" await-warmup
 
 # The micro-benchmarks time calls of a millisecond or less: right after `make up` the database servers
 # still digest the seed (autovacuum, analyze) and the instances compile, which made Table 4.1's errors

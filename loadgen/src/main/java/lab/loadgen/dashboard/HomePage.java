@@ -93,9 +93,9 @@ final class HomePage {
         if (!w.done() && !stopped) {
             long done = w.instances().stream().filter(i -> !i.state().equals("warming")).count();
             model.put("warmup", String.format(java.util.Locale.ROOT, "make up's warm-up runs in the background: %d of %d "
-                    + "instances done; each page answers meanwhile, and make loadtest stops it to warm each instance up itself.", done, w.planned()));
+                    + "instances done; each page answers meanwhile, and make loadtest waits for it to finish.", done, w.planned()));
         } else if (stopped) {
-            model.put("warmup", "make up's warm-up stopped before it had warmed every instance (a load test stops it and warms each instance up itself).");
+            model.put("warmup", "make up's warm-up stopped before it had warmed every instance: the first load test warms them longer.");
         }
     }
 

@@ -18,7 +18,7 @@ public record WarmupState(long startedMs, long updatedMs, int planned, boolean d
     /** Hidden: the dashboard's file listing and run index leave it out. */
     public static final String FILE_NAME = ".warmup.json";
 
-    /** @param state "warming", "steady", "not steady" (its cap reached), "no answer" or "stopped" (by a load test) */
+    /** @param state "warming", "steady", "not steady" (its cap reached), "no answer" or "stopped" (make down, or make up again, ended it) */
     public record Instance(String name, String state, double seconds, Double goodput) {
     }
 

@@ -62,7 +62,7 @@ public final class JitWarmup {
     public List<Outcome> run(List<Target> targets, int capSec) throws InterruptedException {
         List<Outcome> outcomes = new ArrayList<>();
         planned = targets.size();
-        // a load test stops it (SIGTERM): the dashboard then says so at once, not after a silence
+        // make down (or make up again) stops it with SIGTERM: the dashboard then says so at once, not after a minute's silence
         Thread stopped = new Thread(this::stopped, "warm-up stopped");
         Runtime.getRuntime().addShutdownHook(stopped);
         for (Target t : targets) {

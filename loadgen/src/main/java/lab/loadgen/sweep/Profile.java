@@ -77,7 +77,7 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
                             + "hop alone), lan (" + Link.LAN.rttMs() + " ms, the thesis' 1 GbE), 20 ms and wan ("
                             + Link.WAN.rttMs() + " ms, the thesis' Internet link), set through the lab's Toxiproxy "
                             + "proxies between the scenarios; wrk (closed loop) only; each instance warmed up until "
-                            + "steady; 3 to 7 interleaved rounds of " + MAP_REPETITION_SEC + " s (longer where replies are) per scenario (more while a mode against jdbc "
+                            + "steady; 3 to 7 interleaved rounds of 3 s per scenario (more while a mode against jdbc "
                             + "is still tied, within " + MAP_BUDGET_SEC / 60 + " minutes in all); PROFILE=quick adds oha "
                             + "and the DB-only rate"), MAP_BUDGET_SEC);
             // two short levels per mode, two repetitions, for CI
@@ -115,18 +115,13 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
     }
 
     private static AppPlan map(String app) {
-        // 2 s repetitions: a fresh clone's map of 3 s ones took 30:08 (20261203-072503-map: 282
-        // repetitions, 1,218 s of the 1,808 with the waits for an idle instance between them), the
-        // point at its limit before make loadtest stopped waiting for make up's warm-up. A point's
-        // repetitions are stretched where replies are long (StepExecutor.repetitionSec: 4 replies a
-        // connection at least), so only the short-reply points get shorter, each with at least
-        // hundreds of replies; the instances' warm-ups until steady at their highest load, 15 s each,
-        // and added rounds share what is left
-        return new AppPlan(MAP_LEVELS.get(app), 5, MAP_REPETITION_SEC, 5, 15, 0.5, 60, 3, 1, List.of(), MAP_RTTS, 7);
+        // 3 s repetitions: 16 scenarios × 12 instances × 3 rounds and the points' 1 s warm-ups (each
+        // profiled: ~1,000 CPU samples) plan 18.4 minutes, the instances' warm-ups until steady at their
+        // highest load 3 more at most (15 s each: make up has warmed them at 8 connections already; nine
+        // instances had 45 s each, twelve 25 s and all twelve reached it); added rounds and longer
+        // repetitions for slow points share what is left
+        return new AppPlan(MAP_LEVELS.get(app), 5, 3, 5, 15, 0.5, 60, 3, 1, List.of(), MAP_RTTS, 7);
     }
-
-    /** The map's repetitions, in seconds, where replies are short. */
-    static final int MAP_REPETITION_SEC = 2;
 
     /** A thesis plan: 3 to {@code maxRounds} interleaved rounds of {@code roundSec} at the given links. */
     private static AppPlan thesis(List<Integer> levels, int roundSec, int warmupSec, int pointWarmupSec, int maxRounds,

@@ -176,10 +176,8 @@ final class StepExecutor {
 
     /** A closed-loop repetition spans at least this many mean replies (Little's law on the warm-up). */
     static final int REPLIES_PER_REPETITION = 4;
-    /** ... and at most this many times the plan's length, ... */
+    /** ... and at most this many times the plan's length. */
     static final int MAX_STRETCH = 3;
-    /** ... or this many seconds where that is more: the map's 2 s plan stretches as far as its 3 s one did. */
-    static final int MAX_STRETCH_SEC = 9;
 
     /**
      * How long a point's repetitions run: the plan's length, stretched for a closed loop whose mean
@@ -195,7 +193,7 @@ final class StepExecutor {
         double perSec = warmup.answersPerSec() != null ? warmup.answersPerSec() : warmup.requestsPerSec();
         double replySec = perSec > 0 ? level / perSec : Double.POSITIVE_INFINITY;
         double want = Math.ceil(REPLIES_PER_REPETITION * replySec);
-        return (int) Math.max(planSec, Math.min(Math.max((double) planSec * MAX_STRETCH, MAX_STRETCH_SEC), want));
+        return (int) Math.max(planSec, Math.min((double) planSec * MAX_STRETCH, want));
     }
 
     /**

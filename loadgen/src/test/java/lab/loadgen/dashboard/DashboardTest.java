@@ -126,7 +126,7 @@ class DashboardTest {
     }
 
     @Test
-    void makeUpsWarmUpStoppedByALoadTestSaysSoAtOnce(@TempDir Path tmp) throws Exception {
+    void makeUpsWarmUpStoppedSaysSoAtOnce(@TempDir Path tmp) throws Exception {
         Path conf = tmp.resolve("instances.conf");
         Files.writeString(conf, "portal-jdbc portal jdbc " + closedPort() + " /actuator/health /actuator/prometheus /\n"
                 + "portal-virtual portal virtual " + closedPort() + " /actuator/health /actuator/prometheus /\n");
@@ -137,8 +137,8 @@ class DashboardTest {
                 new lab.loadgen.live.WarmupState.Instance("portal-virtual", "warming", 6, 400.0))).write(results);
         try (DashboardServer d = start(conf, results)) {
             String b = get(d.port(), "/").body();
-            assertTrue(b.contains("warming up (6 s, 400/s)") && b.contains("stops it to warm each instance up itself"), b);
-            // what JitWarmup's shutdown hook writes when make loadtest stops it: no minute of silence to wait
+            assertTrue(b.contains("warming up (6 s, 400/s)") && b.contains("make loadtest waits for it to finish"), b);
+            // what JitWarmup's shutdown hook writes when make down stops it: no minute of silence to wait for
             new lab.loadgen.live.WarmupState(now - 20_000, now, 2, false, java.util.List.of(steady,
                     new lab.loadgen.live.WarmupState.Instance("portal-virtual", "stopped", 6, 400.0))).write(results);
             b = get(d.port(), "/").body();
