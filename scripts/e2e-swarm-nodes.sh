@@ -156,17 +156,23 @@ for role in db app load; do
   extra=$(comm -23 <(sort -u <<<"$found") <(documented "$role" | sort -u) | paste -sd' ' -)
   say "  ${role}-host ${ADDR[$role]}: open $(paste -sd' ' - <<<"$found")"
   [ -z "$extra" ] || { say "  ${role}-host: open but not in $doc: $extra"; scan_bad=1; }
+  grep -qx 8474 <<<"$found" && { say "  ${role}-host: Toxiproxy's API reachable from a stranger"; scan_bad=1; }
 done
 [ $scan_bad = 0 ] || fail "the port scan found ports the docs do not list"
 
-say "Toxiproxy's API, with no firewall rule: a stranger without the lab's client certificate gets nothing"
+say "Toxiproxy's API, with no firewall rule: nothing for a stranger, nor for the app host"
 api=${ADDR[db]}:8474
-for how in "https (no client certificate)|curl -sS --max-time 10 --cacert ${DB_TLS_DIR:-$root/.run/tls/swarm}/ca.pem https://$api/proxies" \
-           "https (no check of the server)|curl -sSk --max-time 10 https://$api/proxies" \
-           "plain http|curl -sS --max-time 10 -o /dev/null -w %{http_code} http://$api/proxies"; do
-  answer=$("$nodes" exec scan ${how#*|} 2>&1) && [ "$answer" != 400 ] && fail "Toxiproxy's API answered a stranger over ${how%%|*}: $answer"
-  say "  ${how%%|*}: $(tail -1 <<<"$answer" | cut -c1-100)"
+for how in "https|curl -sS --connect-timeout 3 --max-time 10 -k https://$api/proxies" \
+           "plain http|curl -sS --connect-timeout 3 --max-time 10 -o /dev/null -w %{http_code} http://$api/proxies"; do
+  answer=$("$nodes" exec scan ${how#*|} 2>&1) && fail "Toxiproxy's API answered a stranger over ${how%%|*}: $answer"
+  say "  from the stranger, ${how%%|*}: $(tail -1 <<<"$answer" | cut -c1-100)"
 done
+! open_on app "${ADDR[db]}" 8474 || fail "Toxiproxy's API answers the app host"
+say "  from app-host: no connection"
+tls=${DB_TLS_DIR:-$root/.run/tls/swarm}
+v=$(on load curl -sS --max-time 10 --cacert "$tls/ca.pem" --cert "$tls/client.pem" --key "$tls/client.key" "https://$api/version") \
+  || fail "the load host with the lab's client certificate did not reach Toxiproxy's API"
+say "  from load-host with the lab's client certificate: version $v"
 
 t=$SECONDS
 say "a small map from the load host: it sets the link between its scenarios (0 and 20 ms)"

@@ -31,7 +31,7 @@ import sys
 # One-off tasks, run by scripts/runtime/swarm.sh as replicated jobs rather than deployed as services.
 JOBS = {"db-seed", "loadgen"}
 KEEP = ("image", "command", "entrypoint", "environment", "healthcheck", "user", "deploy",
-        "configs", "secrets", "working_dir", "stop_grace_period")
+        "configs", "secrets", "working_dir", "stop_grace_period", "cap_add")
 HOST_NETWORK = "hostnet"
 
 

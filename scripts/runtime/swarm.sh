@@ -14,7 +14,7 @@
 # others at their node's address or <SERVER>_HOST), APP_HOST (instances), LOAD_HOST (dashboard);
 # each defaults to the address of the one node with that role's label (127.0.0.1 without one).
 # Each service listens on its own host's address only (never 0.0.0.0 unless BIND=0.0.0.0 asks),
-# Toxiproxy's API on TOXIPROXY_API_BIND (default: DB_HOST). LOAD_ENGINE (docker -H of the load
+# Toxiproxy's API on TOXIPROXY_API_BIND (default: DB_HOST), to TOXIPROXY_API_ALLOW (default: LOAD_HOST) alone. LOAD_ENGINE (docker -H of the load
 # node, default this engine) is where the results are copied from; ENGINES (docker -H of the
 # other nodes, e.g. "ssh://root@10.77.0.11 ssh://root@10.77.0.12") where `down WIPE=1` removes
 # the volumes too. TLS between the hosts: certificates for DB_HOST and every server's host
@@ -28,7 +28,7 @@ state=$root/.run/swarm
 # $state/remembered until `down`: later commands (loadtest, status, link, faults) reach the same
 # hosts and run their tasks from the same images without repeating them. A variable set on the
 # command line wins.
-REMEMBERED=(REGISTRY DB_HOST APP_HOST LOAD_HOST BIND TOXIPROXY_API_BIND ENGINES MYSQL_IMAGE POSTGRES_IMAGE)
+REMEMBERED=(REGISTRY DB_HOST APP_HOST LOAD_HOST BIND TOXIPROXY_API_BIND TOXIPROXY_API_ALLOW ENGINES MYSQL_IMAGE POSTGRES_IMAGE)
 for v in "${REMEMBERED[@]}"; do
   if [ -z "${!v+set}" ] && grep -q "^$v=" "$state/remembered" 2>/dev/null; then
     export "$v=$(sed -n "s/^$v=//p" "$state/remembered" | head -1)"
@@ -66,6 +66,8 @@ place_roles() {
   done
   export DB_BIND=${BIND:-$DB_HOST} APP_BIND=${BIND:-$APP_HOST} LOAD_BIND=${BIND:-$LOAD_HOST}
   export TOXIPROXY_API_BIND=${TOXIPROXY_API_BIND:-$DB_BIND}
+  # the one source address Toxiproxy's API answers: the load host's, as the db host sees it
+  export TOXIPROXY_API_ALLOW=${TOXIPROXY_API_ALLOW:-$LOAD_HOST}
 }
 
 # Where each database server runs: on the node labelled with its own role (asyncdb.role.mysql-shop,
@@ -236,7 +238,7 @@ rt_start() { # the whole stack (the link in force is not read back: an empty LIN
   image_ids
   stack_file stack "$STACK" >"$state/stack.json"
   say "deploying stack $STACK (DB_HOST=$DB_HOST APP_HOST=$APP_HOST LOAD_HOST=$LOAD_HOST${BIND:+ BIND=$BIND} SCALE=${SCALE:-thesis} LINK=$link)"
-  say "Toxiproxy's API on $TOXIPROXY_API_BIND:8474 over mutual TLS: only the loadgen tasks' client certificate gets in (docs/several-machines.md)"
+  say "Toxiproxy's API on $TOXIPROXY_API_BIND:8474: answers $TOXIPROXY_API_ALLOW alone (TOXIPROXY_API_ALLOW), over mutual TLS with the loadgen tasks' client certificate (docs/several-machines.md)"
   say "database servers: $(servers_line)"
   # Without a registry the nodes use the images they have: no registry lookup for a digest.
   docker stack deploy --quiet --resolve-image "$([ -n "$REGISTRY" ] && echo always || echo never)" \

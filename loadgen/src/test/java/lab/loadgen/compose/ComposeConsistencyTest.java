@@ -223,12 +223,25 @@ class ComposeConsistencyTest {
         assertTrue(!String.valueOf(swarm.get("dashboard").get("secrets")).contains("password"), "the dashboard gets no password");
     }
 
+    @Test
+    void onASwarmOnlyToxiproxyGetsACapabilityAndItsApiAnswersTheLoadHostAlone() throws Exception {
+        var swarm = swarmServices();
+        swarm.forEach((name, svc) -> {
+            if (name.equals("toxiproxy")) {
+                assertEquals("[NET_ADMIN]", String.valueOf(svc.get("cap_add")), "the socket filter's attach needs it");
+                assertTrue(String.valueOf(svc.get("command")).contains("-api-allow=10.0.0.3"), String.valueOf(svc.get("command")));
+            } else {
+                assertEquals(null, svc.get("cap_add"), name + " gets no capability");
+            }
+        });
+    }
+
     /** docker-compose.yml with docker-compose.swarm.yml, as scripts/runtime/swarm.sh merges them (mysql-shop on a node of its own). */
     @SuppressWarnings("unchecked")
     static Map<String, Map<String, Object>> swarmServices() throws IOException, InterruptedException {
         // what scripts/runtime/swarm.sh sets: each role's and each server's own address to bind (10.0.0.x: no 0.0.0.0)
         Map<String, String> env = new java.util.HashMap<>(Map.of("SWARM_SECRETS", "/run/none", "APP_BIND", "10.0.0.2",
-                "LOAD_BIND", "10.0.0.3", "TOXIPROXY_API_BIND", "10.0.0.1"));
+                "LOAD_BIND", "10.0.0.3", "TOXIPROXY_API_BIND", "10.0.0.1", "TOXIPROXY_API_ALLOW", "10.0.0.3"));
         for (String server : DATABASES) {
             String prefix = server.toUpperCase().replace('-', '_');
             env.put(prefix + "_ROLE", server.equals("mysql-shop") ? server : "db");
