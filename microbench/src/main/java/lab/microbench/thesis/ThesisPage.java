@@ -23,9 +23,7 @@ import lab.report.Spread;
 import lab.report.load.VerdictView;
 import lab.report.results.JmhScore;
 import lab.report.results.Results;
-import lab.report.verdict.AppVerdict;
 import lab.report.verdict.Claim;
-import lab.report.verdict.LoadClaims;
 import lab.report.verdict.MicroClaims;
 import lab.report.verdict.ThesisClaims;
 import lab.report.verdict.Verdict;
@@ -62,11 +60,8 @@ public final class ThesisPage {
         ThesisPage page = new ThesisPage(dir);
         Map<String, List<JmhScore>> table = page.results.tableScores();
         Map<String, List<JmhScore>> pipelining = page.results.pipeliningScores();
-        List<Claim> micro = ThesisClaims.micro(table, pipelining, page.results.scoresOf(Experiment.HORIZONTAL),
-                page.results.scoresOf(Experiment.VERTICAL), new MicroClaims.Links(page.results.measuredRtts(), page.results.calibratedAdded())).claims();
-        // a smoke run decides nothing (two short repetitions): its figures are drawn, no claim is judged on it
-        List<Claim> loadClaims = load.filter(r -> !VerdictView.SMOKE.equals(r.run().profile()))
-                .map(r -> ThesisClaims.load(AppVerdict.of(r), Path.of(""), LoadClaims.RunLink.of(r.run())).claims()).orElse(List.of());
+        List<Claim> micro = page.results.microClaims(table, pipelining);
+        List<Claim> loadClaims = ThesisResults.loadClaims(load);
         List<Claim> all = new ArrayList<>(micro);
         all.addAll(loadClaims);
         page.summary(all, load);

@@ -16,10 +16,36 @@ import java.util.stream.Stream;
 import lab.microbench.Experiment;
 import lab.microbench.report.Section;
 import lab.microbench.report.Meta;
+import lab.report.load.VerdictView;
 import lab.report.results.JmhScore;
+import lab.report.results.Results;
+import lab.report.verdict.AppVerdict;
+import lab.report.verdict.Claim;
+import lab.report.verdict.LoadClaims;
+import lab.report.verdict.MicroClaims;
+import lab.report.verdict.ThesisClaims;
 
 /** A thesis run's result files in {@code dir}, read: each experiment's scores and what its meta recorded of the links. */
 record ThesisResults(Path dir) {
+
+    /** Every claim thesis.html judges, micro (from these files) then load, in the page's order. */
+    List<Claim> claims(Optional<Results> load) throws IOException {
+        List<Claim> all = new ArrayList<>(microClaims(tableScores(), pipeliningScores()));
+        all.addAll(loadClaims(load));
+        return all;
+    }
+
+    /** Table 4.1's and Figures 4.1-4.5's claims, on these files' scores ({@code table} and {@code pipelining} read already). */
+    List<Claim> microClaims(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining) {
+        return ThesisClaims.micro(table, pipelining, scoresOf(Experiment.HORIZONTAL), scoresOf(Experiment.VERTICAL),
+                new MicroClaims.Links(measuredRtts(), calibratedAdded())).claims();
+    }
+
+    /** The load claims of 4.2-4.3; none on a smoke run, which decides nothing (two short repetitions): its figures are drawn. */
+    static List<Claim> loadClaims(Optional<Results> load) {
+        return load.filter(r -> !VerdictView.SMOKE.equals(r.run().profile()))
+                .map(r -> ThesisClaims.load(AppVerdict.of(r), Path.of(""), LoadClaims.RunLink.of(r.run())).claims()).orElse(List.of());
+    }
 
     /**
      * Link id → engine → what the link adds to a query as calibrated before the engine's forks and checked

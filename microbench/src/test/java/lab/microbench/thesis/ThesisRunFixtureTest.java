@@ -1,0 +1,46 @@
+package lab.microbench.thesis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import lab.report.results.Results;
+import lab.report.results.ResultsJson;
+import lab.report.verdict.Claim;
+
+/**
+ * The claims of one real {@code make thesis-quick} run on this kind of machine (2 cores), held against
+ * the labels its page gave (issue 68, item 7). The fixture, {@code quick-run/} beside this class'
+ * resources: the run's micro result files as microbench wrote them (JMH scores with their forks, the
+ * metas with the link's calibration) and its load run's {@code results.json} ({@code load-results.json});
+ * {@code expected-labels.tsv}: source, claim and label of each claim, in the page's order. A rule
+ * that changes a label fails here; regenerate the file with the printed rows and review its diff.
+ */
+class ThesisRunFixtureTest {
+
+    @Test
+    void everyClaimOfARealQuickRunKeepsItsLabel() throws Exception {
+        Path dir = Path.of(getClass().getResource("quick-run").toURI());
+        Results load = ResultsJson.read(dir.resolve("load-results.json"));
+        List<Claim> claims = new ThesisResults(dir).claims(Optional.of(load));
+        List<String> actual = claims.stream().map(c -> c.source() + "\t" + c.claim() + "\t" + c.label()).toList();
+        List<String> expected = Files.readAllLines(dir.resolve("expected-labels.tsv"));
+        assertEquals(String.join("\n", expected), String.join("\n", actual));
+    }
+
+    @Test
+    void theRealRunsPageOpensWithItsSummary() throws Exception {
+        Path dir = Path.of(getClass().getResource("quick-run").toURI());
+        Results load = ResultsJson.read(dir.resolve("load-results.json"));
+        String html = ThesisPage.render(dir, Optional.of(load));
+        String summary = lab.report.verdict.ThesisClaims.summary(new ThesisResults(dir).claims(Optional.of(load)));
+        String plain = summary.split("['&<>\"]")[0]; // up to the first character the page escapes
+        assertTrue(html.contains("id=\"summary\"") && html.contains(plain), plain);
+    }
+}
