@@ -40,8 +40,9 @@
 #   rt_loadgen ARG…        the loadgen CLI where the runtime runs it
 #   rt_sweep ARG…          the sweep with these options and the runtime's; results in ./results
 #   rt_faults ARG…         the fault matrix with these options and the runtime's; results in ./results
-#   RT_ISOLATES, RT_SERVERS   set when loadgen, where rt_faults runs it, can call back `lab.sh only`
-#                          (isolation) and `lab.sh stop-server` / `start-server` (fault a)
+#   RT_ISOLATES, RT_SERVERS   set when loadgen, where rt_faults runs it, can ask this shell (the lab
+#                          port, with_lab_port) for `lab.sh only` (isolation) and `stop-server` /
+#                          `start-server` (fault a)
 #   rt_server stop|start   fault (a): MariaDB's servers
 #   rt_why_not_ready INSTANCE…   where to look when those did not get ready
 #   rt_start calls db_tls_certs NAME… (containers) with every name and address clients dial the
@@ -105,6 +106,22 @@ host_loadgen() {
   local jdk
   jdk=$("$here/find-jdk.sh") || return 1
   "$jdk/bin/java" -jar "$root/loadgen/target/loadgen.jar" "$@"
+}
+
+# Runs loadgen (the command given) with --lab-port: what it asks of the lab there (only, hand-off,
+# stop-server, start-server) this shell carries out with lab.sh (lib/lab-port.sh), so that calls go
+# one way. loadgen runs in the foreground (Ctrl-C reaches it); the port's server ends with it.
+with_lab_port() { # command…
+  local port server status=0
+  port=$(mktemp -d "${TMPDIR:-/tmp}/lab-port.XXXXXX")
+  # shellcheck disable=SC2086 # $self is words
+  bash "$here/lib/lab-port.sh" "$port" "only hand-off stop-server start-server" $self &
+  server=$!
+  "$@" --lab-port "$port" || status=$?
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -rf "$port"
+  return $status
 }
 
 url_of() { echo "http://$(rt_host "$1"):$(instance_field "$1" 4)$(instance_field "$1" 7)"; }
@@ -277,12 +294,11 @@ faults() { # FAULTS APP [MODES] [loadgen faults options…]
   chosen=$(IFS=,; echo "${kept[*]}")
   args=(faults --faults "$chosen" --app "$app")
   [ -z "$modes" ] || args+=(--modes "$modes")
-  [ -z "${RT_SERVERS:-}" ] || args+=(--server-stop "$self stop-server mysql" --server-start "$self start-server")
   isolated=
-  if [ -n "${RT_ISOLATES:-}" ] && [ "${ISOLATE:-1}" != 0 ]; then args+=(--isolate "$self only"); isolated=1; fi
+  if [ -n "${RT_ISOLATES:-}" ] && [ "${ISOLATE:-1}" != 0 ]; then args+=(--isolate); isolated=1; fi
   trap after_faults EXIT
   await_warmup
-  rt_faults "${args[@]}" "$@"
+  if [ -n "${RT_ISOLATES:-}${RT_SERVERS:-}" ]; then with_lab_port rt_faults "${args[@]}" "$@"; else rt_faults "${args[@]}" "$@"; fi
 }
 
 after_faults() { # whatever happened to loadgen: MariaDB back, every instance running again

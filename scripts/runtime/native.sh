@@ -212,15 +212,15 @@ rt_sweep() { # sweep options…
   "$here/tools.sh" "${tools[@]}" || say "a load tool is missing: the run notes which series it lacks"
   local args=("$@" --pids-dir "$PIDS" --results-dir "${RESULTS_DIR:-results}") status=0
   if [ -n "${ISOLATE:-}" ]; then
-    args+=(--isolate "$self only" --note "ISOLATE=1: every other lab instance was stopped while an instance was measured (restarted after the run)")
+    args+=(--isolate --note "ISOLATE=1: every other lab instance was stopped while an instance was measured (restarted after the run)")
   fi
-  [ -z "${FAIR_POOL:-}" ] || args+=(--fair-pass "$self hand-off")
-  rt_loadgen "${args[@]}" || status=$?
+  [ -z "${FAIR_POOL:-}" ] || args+=(--fair-pass)
+  if [ -n "${ISOLATE:-}${FAIR_POOL:-}" ]; then with_lab_port rt_loadgen "${args[@]}" || status=$?; else rt_loadgen "${args[@]}" || status=$?; fi
   if [ -n "${ISOLATE:-}" ]; then (resume) >/dev/null || say "could not restart every instance: make status"; fi
   return $status
 }
 
-# Isolation and fault (a) call back into lab.sh (only, resume, stop-server, start-server).
+# Isolation and fault (a): loadgen asks this shell for them (with_lab_port: only, stop-server, start-server).
 RT_ISOLATES=1 RT_SERVERS=1
 rt_faults() { host_loadgen "$@" --results-dir "${RESULTS_DIR:-results}"; }
 

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import lab.link.Toxiproxy;
 import lab.loadgen.config.Instance;
 import lab.loadgen.config.InstancesConf;
+import lab.loadgen.config.LabPort;
 import lab.loadgen.faults.Fault;
 import lab.loadgen.faults.FaultMatrix;
 import lab.loadgen.sweep.LoadLock;
@@ -51,19 +52,15 @@ public final class FaultsCommand implements Callable<Integer> {
     @Option(names = "--toxiproxy", description = "toxiproxy API (default $TOXIPROXY_URL or " + Toxiproxy.DEFAULT_URL + ")")
     URI toxiproxy;
 
-    @Option(names = "--isolate", split = " ",
-            description = "a command run with each instance's name before its cells, leaving it alone in the lab "
-                    + "(make faults gives the runtime's; ISOLATE=0 to keep every instance running)")
-    List<String> isolate;
+    @Option(names = "--lab-port", paramLabel = "DIR",
+            description = "the lab port: a directory where the shell that started loadgen carries out what the matrix asks "
+                    + "of the lab (make faults serves one): --isolate and fault a need it")
+    Path labPort;
 
-    // the commands come from the caller (make faults: scripts/lab.sh, whose runtime adapter carries them out): loadgen names no script of the project
-    @Option(names = "--server-stop", split = " ",
-            description = "the command that stops MariaDB for fault a (make faults gives the runtime's); fault a needs it")
-    List<String> serverStop;
-
-    @Option(names = "--server-start", split = " ",
-            description = "the command that starts it again and returns once it answers; fault a needs it")
-    List<String> serverStart;
+    @Option(names = "--isolate",
+            description = "before each instance's cells, ask the lab port to leave it alone in the lab "
+                    + "(make faults does; ISOLATE=0 to keep every instance running)")
+    boolean isolate;
 
     @Override
     public Integer call() throws Exception {
@@ -75,15 +72,14 @@ public final class FaultsCommand implements Callable<Integer> {
             throw new IllegalStateException("faults b-e go through the lab's Toxiproxy proxies, and none answers at " + api.url()
                     + ": start the lab with 'make up LINK=0' (or choose FAULTS=a,f)");
         }
-        if (chosen.contains(Fault.SERVER_STOP) && (serverStop == null || serverStart == null)) {
-            throw new IllegalArgumentException("fault a stops MariaDB: give --server-stop and --server-start "
-                    + "(make faults gives the runtime's), or choose other faults");
+        if ((chosen.contains(Fault.SERVER_STOP) || isolate) && labPort == null) {
+            throw new IllegalArgumentException("fault a and --isolate ask the lab through --lab-port DIR, which the shell "
+                    + "that starts loadgen serves (make faults does), or choose other faults");
         }
-        // no stop/start commands (RUNTIME=swarm: the servers live on other hosts): faults b-f only
-        FaultMatrix matrix = new FaultMatrix(api, serverStop == null ? List.of() : serverStop,
-                serverStart == null ? List.of() : serverStart, targets.hosts(), connections,
-                FaultMatrix.timing(baseline, window, recoveryMax, quiet, 2),
-                System.out::println).isolating(isolate == null ? List.of() : isolate);
+        // no lab port (RUNTIME=swarm: the servers live on other hosts): faults b-f only, no isolation
+        LabPort port = labPort == null ? null : new LabPort(labPort);
+        FaultMatrix matrix = new FaultMatrix(api, port, targets.hosts(), connections,
+                FaultMatrix.timing(baseline, window, recoveryMax, quiet, 2), System.out::println).isolating(isolate);
         try (LoadLock lock = LoadLock.acquire("loadgen faults " + faults)) {
             Path dir = matrix.run(instances, chosen, results.resultsDir);
             System.out.println("faults: " + dir.resolve("index.html"));

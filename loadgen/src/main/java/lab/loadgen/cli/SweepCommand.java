@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import lab.link.IdleCores;
 import lab.loadgen.config.HostResolver;
 import lab.loadgen.config.InstancesConf;
+import lab.loadgen.config.LabPort;
 import lab.loadgen.sweep.AppPlan;
 import lab.loadgen.sweep.FairPass;
 import lab.loadgen.sweep.JitWarmup;
@@ -75,16 +76,19 @@ public final class SweepCommand implements Callable<Integer> {
             description = "the lab's PID files, to tell instances apart in the CPU accounting (default ${DEFAULT-VALUE})")
     java.nio.file.Path pidsDir;
 
-    @Option(names = "--isolate", split = " ",
-            description = "a command that leaves only the given instance running, run before each instance's steps "
-                    + "(make loadtest ISOLATE=1: \"scripts/lab.sh only\")")
-    List<String> isolate;
+    @Option(names = "--lab-port", paramLabel = "DIR",
+            description = "the lab port: a directory where the shell that started loadgen carries out what --isolate "
+                    + "and --fair-pass ask of the lab (scripts/lab.sh serves one for ISOLATE=1 and FAIR_POOL=1)")
+    java.nio.file.Path labPort;
 
-    @Option(names = "--fair-pass", split = " ",
-            description = "a command that restarts an instance with a session hand-off, given fair|unfair and the "
-                    + "instance: after the other scenarios the portal's thread pool is swept again with the fair "
-                    + "hand-off as series threadpool-fair (make loadtest FAIR_POOL=1: \"scripts/lab.sh hand-off\")")
-    List<String> fairPass;
+    @Option(names = "--isolate",
+            description = "before each instance's steps, ask the lab port to leave only that instance running (make loadtest ISOLATE=1)")
+    boolean isolate;
+
+    @Option(names = "--fair-pass",
+            description = "after the other scenarios, ask the lab port to restart the portal's thread pool with the fair "
+                    + "session hand-off, sweep it again as series threadpool-fair, then restart it unfair (make loadtest FAIR_POOL=1)")
+    boolean fairPass;
 
     @Option(names = "--note", description = "a note for the report page (repeatable), e.g. that other instances were stopped")
     List<String> extraNotes;
@@ -152,12 +156,20 @@ public final class SweepCommand implements Callable<Integer> {
                         repetitions == null ? base.budgetSec() : null), selected,
                 loadTools(tools != null ? tools : base.tools()), SweepOrder.parse(order),
                 seed != null ? seed : System.currentTimeMillis(), wrk2Fraction, results.resultsDir, sharedMachine,
-                pidsDir, linkNeeded ? SweepLink.lab() : null, notes, isolate == null ? List.of() : isolate,
-                fairPass == null ? FairPass.none() : new FairPass(fairPass));
+                pidsDir, linkNeeded ? SweepLink.lab() : null, notes, labPort(), isolate, new FairPass(fairPass));
         try (LoadLock lock = LoadLock.acquire("loadgen sweep --profile " + profile); IdleCores idle = IdleCores.poll()) {
             System.out.println("idle cores: " + idle.state());
             return new SweepRunner(config, System.out).run();
         }
+    }
+
+    /** The lab port, which --isolate and --fair-pass need; null without them. */
+    private LabPort labPort() {
+        if ((isolate || fairPass) && labPort == null) {
+            throw new IllegalArgumentException("--isolate and --fair-pass ask the lab through --lab-port DIR, which the shell "
+                    + "that starts loadgen serves (make loadtest ISOLATE=1 / FAIR_POOL=1 does)");
+        }
+        return labPort == null ? null : new LabPort(labPort);
     }
 
     private int warmUp(List<Target> all) {

@@ -11,13 +11,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import lab.loadgen.config.HostResolver;
+import lab.loadgen.config.LabPort;
 import lab.loadgen.config.Instance;
 import lab.loadgen.metrics.HealthCheck;
 
 /**
  * The whole matrix: every chosen instance × fault, one after another, each cell written to the
  * results as soon as it is measured. The real MariaDB is always started again, even on Ctrl-C.
- * With an isolate command ({@code make faults}: {@code scripts/lab.sh only}) each instance runs
+ * Isolating ({@code make faults}: the lab port's {@code only NAME}), each instance runs
  * alone during its cells: the servers' session counts are then its own, and killing sessions (f)
  * or stopping MariaDB (a) touches no other instance whose recovery the next cell would measure.
  */
@@ -30,12 +31,14 @@ public final class FaultMatrix {
     private final HostResolver hosts;
     private final Map<String, Object> settings;
     private final Consumer<String> log;
-    private List<String> isolate = List.of();
+    private final LabPort port;
+    private boolean isolate;
 
-    /** @param serverStop and {@code serverStart}: the commands that stop and start MariaDB for fault (a) */
-    public FaultMatrix(lab.link.Toxiproxy toxiproxy, List<String> serverStop, List<String> serverStart, HostResolver hosts,
+    /** @param port where the matrix asks the lab to stop and start MariaDB (fault a) and to isolate; null: nowhere */
+    public FaultMatrix(lab.link.Toxiproxy toxiproxy, LabPort port, HostResolver hosts,
                        int connections, CellRunner.Timing timing, Consumer<String> log) {
-        this.servers = new Servers(serverStop, serverStart);
+        this.port = port;
+        this.servers = new Servers(port);
         this.runner = new CellRunner(new Injector(toxiproxy, servers), servers, timing, connections);
         this.hosts = hosts;
         this.log = log;
@@ -49,13 +52,13 @@ public final class FaultMatrix {
         settings.put("latencySpikeMs", Injector.SPIKE_MS);
         settings.put("bandwidthKBps", Injector.BANDWIDTH_KBPS);
         settings.put("toxiproxy", toxiproxy.url().toString());
-        settings.put("serverStop", String.join(" ", serverStop));
+        settings.put("serverStop", port == null ? "" : "lab.sh stop-server mysql");
     }
 
-    /** A command that, given an instance name, leaves only that instance of the lab running (and healthy). */
-    public FaultMatrix isolating(List<String> command) {
-        this.isolate = List.copyOf(command);
-        settings.put("isolated", !command.isEmpty());
+    /** Whether only the instance under test runs during its cells (the lab port's {@code only NAME}). */
+    public FaultMatrix isolating(boolean isolate) {
+        this.isolate = isolate;
+        settings.put("isolated", isolate);
         return this;
     }
 
@@ -76,11 +79,9 @@ public final class FaultMatrix {
         String status = "interrupted";
         try {
             for (Instance instance : instances) {
-                if (!isolate.isEmpty()) {
-                    List<String> command = new java.util.ArrayList<>(isolate);
-                    command.add(instance.name());
-                    log.accept(instance.name() + ": alone (" + String.join(" ", command) + ") …");
-                    Servers.run(command, 300);
+                if (isolate) {
+                    log.accept(instance.name() + ": alone (lab.sh only " + instance.name() + ") …");
+                    port.require(java.time.Duration.ofMinutes(5), List.of("only", instance.name()));
                 }
                 URI base = URI.create(hosts.baseUrl(instance));
                 HealthCheck.Status health = HealthCheck.check(HealthCheck.client(), base.resolve(instance.healthPath()),
@@ -117,7 +118,7 @@ public final class FaultMatrix {
                 log.accept("starting MariaDB again …");
                 servers.startMysql();
             } catch (Exception e) {
-                log.accept("error: could not start MariaDB again (" + e.getMessage() + "); run '" + String.join(" ", servers.startCommand()) + "' now");
+                log.accept("error: could not start MariaDB again (" + e.getMessage() + "); run 'scripts/lab.sh start-server' now");
             }
         }
     }

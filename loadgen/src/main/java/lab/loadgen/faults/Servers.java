@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import lab.access.DbClient;
 import lab.access.DbException;
 import lab.access.DbSession;
@@ -13,27 +12,27 @@ import lab.access.Rows;
 import lab.access.SourceUrl;
 import lab.data.Sources;
 import lab.loadgen.AdminSql;
+import lab.loadgen.config.LabPort;
 
 /**
  * The real database servers behind the lab (the source URLs of the environment, not the proxies):
  * server-side connection counts, killing the app's sessions, the shop's orders and stock, and
- * stopping/starting MariaDB with the commands the caller gives ({@code make faults}: {@code
- * scripts/lab.sh stop-server mysql}, natively {@code scripts/db.sh}, in containers a stop of the
- * database containers).
+ * stopping/starting MariaDB, which the lab port carries out ({@code stop-server mysql}, {@code
+ * start-server}: natively MariaDB's service, in containers the database containers).
  */
 final class Servers {
 
     /** Bound on connecting to a server and on each of loadgen's own statements there. */
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
 
-    private final List<String> stop;
-    private final List<String> start;
+    private static final Duration STOP_START = Duration.ofSeconds(120);
+
+    private final LabPort port;
     private volatile boolean mysqlStopped;
 
-    /** @param stop stops MariaDB (fault a); {@code start} starts it again and returns once it answers (idempotent) */
-    Servers(List<String> stop, List<String> start) {
-        this.stop = List.copyOf(stop);
-        this.start = List.copyOf(start);
+    /** @param port where MariaDB is stopped (fault a) and started again, once it answers (idempotent); null: nowhere */
+    Servers(LabPort port) {
+        this.port = port;
     }
 
     /** The real servers of the sources an app reads ({@link Sources#of}). */
@@ -121,33 +120,16 @@ final class Servers {
     /** Stops MariaDB (natively the real, shared server). {@link #startMysql} must follow. */
     void stopMysql() throws IOException, InterruptedException {
         mysqlStopped = true;
-        run(stop, 120);
+        port.require(STOP_START, List.of("stop-server", "mysql"));
     }
 
     /** Starts it again and waits until it answers. */
     void startMysql() throws IOException, InterruptedException {
-        run(start, 120);
+        port.require(STOP_START, List.of("start-server"));
         mysqlStopped = false;
-    }
-
-    List<String> startCommand() {
-        return start;
     }
 
     boolean mysqlStopped() {
         return mysqlStopped;
-    }
-
-    /** Runs a lab script to its end (bounded); fails with its exit code. */
-    static void run(List<String> command, int limitSeconds) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(limitSeconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException(String.join(" ", command) + " did not finish within " + limitSeconds + " s");
-        }
-        if (p.exitValue() != 0) {
-            throw new IOException(String.join(" ", command) + " failed (exit " + p.exitValue() + ")");
-        }
     }
 }

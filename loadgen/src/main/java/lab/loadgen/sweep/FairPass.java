@@ -18,10 +18,9 @@ import lab.loadgen.config.Instance;
  * theirs, and the report compares it unpaired. The instance proves the restart took: the fair
  * pool's threads are named {@code threadpool-fair-…}, and its page names the thread of each panel.
  *
- * @param command restarts an instance with a hand-off, given {@code fair} or {@code unfair} and the
- *                instance's name ({@code scripts/lab.sh hand-off}); empty: no pass
+ * @param enabled FAIR_POOL=1: the restarts are asked of the lab port ({@code hand-off fair|unfair NAME})
  */
-public record FairPass(List<String> command) {
+public record FairPass(boolean enabled) {
 
     /** The app whose thread pool the pass measures fair: the thesis judged the hand-off on the portal. */
     static final String APP = "portal";
@@ -30,16 +29,8 @@ public record FairPass(List<String> command) {
 
     private static final Pattern THREAD = Pattern.compile("data-thread=\"([^\"]*)\"");
 
-    public FairPass {
-        command = List.copyOf(command);
-    }
-
     public static FairPass none() {
-        return new FairPass(List.of());
-    }
-
-    boolean enabled() {
-        return !command.isEmpty();
+        return new FairPass(false);
     }
 
     /** The pass's targets: each selected thread-pool instance of {@link #APP}, as series {@link Mode#THREADPOOL_FAIR}. */
@@ -63,12 +54,9 @@ public record FairPass(List<String> command) {
         return s.target().instance().mode().equals(Mode.THREADPOOL_FAIR);
     }
 
-    /** The command that restarts {@code t}'s instance with {@code handOff} ({@link #FAIR} or {@link #UNFAIR}). */
-    List<String> restart(String handOff, Target t) {
-        List<String> cmd = new ArrayList<>(command);
-        cmd.add(handOff);
-        cmd.add(t.instance().name());
-        return cmd;
+    /** What the lab port is asked to restart {@code t}'s instance with {@code handOff} ({@link #FAIR} or {@link #UNFAIR}). */
+    static List<String> restart(String handOff, Target t) {
+        return List.of("hand-off", handOff, t.instance().name());
     }
 
     /**
@@ -92,7 +80,7 @@ public record FairPass(List<String> command) {
     /** The run's note: the setting, so the results say how the fair series was measured. */
     String note(List<Target> targets) {
         return "FAIR_POOL=1: after the other scenarios, " + targets.stream().map(t -> t.instance().name()).toList()
-                + " restarted with the fair session hand-off (" + String.join(" ", command) + " " + FAIR
+                + " restarted with the fair session hand-off (lab.sh hand-off " + FAIR
                 + "), proved by its page's " + Mode.THREADPOOL_FAIR + "-… threads, swept again as series "
                 + Mode.THREADPOOL_FAIR + " (a pass of its own: compared unpaired), then restarted unfair";
     }

@@ -7,32 +7,31 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import lab.loadgen.tool.ProcessRunner;
+import lab.loadgen.config.LabPort;
 
 /**
- * What the sweep asks of the lab between points, through the lab's own commands: leave one instance
- * running ({@code ISOLATE=1}: {@code lab.sh only}) and restart the portal's thread pool with a session
- * hand-off (the fair pass: {@code lab.sh hand-off}). A command's exit status says whether it took.
+ * What the sweep asks of the lab between points, through the lab port (the shell that started
+ * loadgen carries it out): leave one instance running ({@code ISOLATE=1}: {@code only NAME}) and
+ * restart the portal's thread pool with a session hand-off (the fair pass: {@code hand-off fair
+ * NAME}). A request's exit status says whether it took.
  */
 final class LabControl {
 
-    private final List<String> isolate;
-    private final FairPass fairPass;
-    private final ProcessRunner runner;
+    private static final Duration LIMIT = Duration.ofMinutes(5);
+
+    private final LabPort port;
     private final HttpClient http;
     private final PrintStream out;
     /** Why a target's fair restart did not take (its steps then record it), by target. */
     private final Map<Target, String> fairError = new ConcurrentHashMap<>();
 
-    LabControl(List<String> isolate, FairPass fairPass, ProcessRunner runner, HttpClient http, PrintStream out) {
-        this.isolate = List.copyOf(isolate);
-        this.fairPass = fairPass;
-        this.runner = runner;
+    /** @param port the lab port; null when the sweep asks nothing of the lab */
+    LabControl(LabPort port, HttpClient http, PrintStream out) {
+        this.port = port;
         this.http = http;
         this.out = out;
     }
@@ -44,12 +43,11 @@ final class LabControl {
 
     /** ISOLATE=1: only this instance keeps running (the sweep warms it up again: it may have been restarted). */
     void isolate(Target t, Progress progress) throws InterruptedException {
-        List<String> cmd = new ArrayList<>(isolate);
-        cmd.add(t.instance().name());
-        progress.info("isolate: " + String.join(" ", cmd));
-        ProcessRunner.Outcome o = runner.run(List.of(cmd), Duration.ofMinutes(5));
-        if (!o.succeeded()) {
-            progress.info("isolate: " + failure(o));
+        List<String> request = List.of("only", t.instance().name());
+        progress.info("isolate: lab.sh " + String.join(" ", request));
+        LabPort.Reply r = port.ask(LIMIT, request);
+        if (!r.succeeded()) {
+            progress.info("isolate: " + r.failure());
         }
     }
 
@@ -58,12 +56,12 @@ final class LabControl {
      * either fails, the pass's steps of that target are recorded as failed with the reason.
      */
     void restartFair(Target t, Progress progress) throws InterruptedException {
-        List<String> cmd = fairPass.restart(FairPass.FAIR, t);
-        progress.info("fair pass: " + String.join(" ", cmd));
-        ProcessRunner.Outcome o = runner.run(List.of(cmd), Duration.ofMinutes(5));
-        if (!o.succeeded()) {
-            fairError.put(t, "could not restart " + t.instance().name() + " with the fair hand-off ("
-                    + String.join(" ", cmd) + "): " + failure(o));
+        List<String> request = FairPass.restart(FairPass.FAIR, t);
+        progress.info("fair pass: lab.sh " + String.join(" ", request));
+        LabPort.Reply r = port.ask(LIMIT, request);
+        if (!r.succeeded()) {
+            fairError.put(t, "could not restart " + t.instance().name() + " with the fair hand-off (lab.sh "
+                    + String.join(" ", request) + "): " + r.failure());
         } else {
             String why = FairPass.notFair(page(t));
             if (why != null) {
@@ -75,28 +73,19 @@ final class LabControl {
 
     /** After the pass (or Ctrl-C): the instance back on the unfair hand-off, as the lab runs it. */
     void restartUnfair(Target t) {
-        List<String> cmd = fairPass.restart(FairPass.UNFAIR, t);
+        List<String> request = FairPass.restart(FairPass.UNFAIR, t);
         try {
-            ProcessRunner.Outcome o = new ProcessRunner().run(List.of(cmd), Duration.ofMinutes(5));
-            if (!o.succeeded()) {
-                out.printf("warning: could not restart %s with the unfair hand-off (%s): %s%n", t.instance().name(),
-                        String.join(" ", cmd), failure(o));
+            LabPort.Reply r = port.ask(LIMIT, request);
+            if (!r.succeeded()) {
+                out.printf("warning: could not restart %s with the unfair hand-off (lab.sh %s): %s%n", t.instance().name(),
+                        String.join(" ", request), r.failure());
             } else {
                 out.printf("fair pass: %s back on the unfair hand-off%n", t.instance().name());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            out.printf("warning: interrupted while restarting %s unfair: '%s'%n", t.instance().name(), String.join(" ", cmd));
+            out.printf("warning: interrupted while restarting %s unfair: 'lab.sh %s'%n", t.instance().name(), String.join(" ", request));
         }
-    }
-
-    /** Why a lab command failed: timed out, or its exit status and the last line it printed. */
-    private static String failure(ProcessRunner.Outcome o) {
-        if (o.timedOut()) {
-            return "timed out";
-        }
-        String last = o.outputs().getFirst().strip().lines().reduce((a, b) -> b).orElse("no output");
-        return "exit status " + o.exitCodes().getFirst() + ": " + last;
     }
 
     /** The instance's page, or "" when it does not answer. */

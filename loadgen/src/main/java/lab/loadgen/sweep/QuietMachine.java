@@ -3,6 +3,7 @@ package lab.loadgen.sweep;
 import java.time.Duration;
 import java.util.Locale;
 
+import lab.loadgen.metrics.InterferenceMeter;
 import lab.loadgen.metrics.ProcCpu;
 
 /** The waits for quiet: the machine before a sweep's first warm-up, an instance before each repetition. */
@@ -54,17 +55,92 @@ final class QuietMachine {
     }
 
     static void awaitIdle(StepExecutor exec, Step step, Progress progress) throws InterruptedException {
-        awaitIdle(exec, step, progress, StepExecutor.IDLE_MAX);
+        awaitIdle(exec, step, progress, IDLE_MAX);
     }
 
     /** Whether the instance was seen idle within {@code max}; the console says when it was not. */
     static boolean awaitIdle(StepExecutor exec, Step step, Progress progress, Duration max) throws InterruptedException {
-        if (exec.awaitIdle(step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)), max)) {
+        if (instanceIdle(exec, step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)), max)) {
             return true;
         }
         progress.info(String.format(Locale.ROOT, "%s: still busy %d s after its load stopped "
                 + "(requests of closed connections): what it measures next may start on that backlog",
                 step.label(), max.toSeconds()));
         return false;
+    }
+
+    /** The idle CPU of an instance between repetitions: below this share of one core. */
+    static final double IDLE_CORES = 0.10;
+    private static final Duration IDLE_POLL = Duration.ofMillis(100);
+    /**
+     * At most this long: a jdbc page at 78 ms still runs its queries ~1.3 s after its client left, and
+     * the shop's jdbc mode, whose event loops run the queries, serves every request of a closed
+     * connection first (1,000 of them at 20 ms: minutes).
+     */
+    static final Duration IDLE_MAX = Duration.ofSeconds(20);
+    /** ... and at the end of a scenario, before the link changes, at most this long. */
+    static final Duration SCENARIO_IDLE_MAX = Duration.ofSeconds(60);
+
+    /**
+     * The lab's other instances are quiet when together they used less than {@link #IDLE_CORES} of a
+     * core over this long: an instance measured just before may still be compiling or collecting, and
+     * its CPU then counts against the next repetition (three default maps: 2 to 3 repetitions flagged
+     * {@code interference} each, another portal instance at 11-13 % of a core).
+     */
+    static final Duration OTHERS_WINDOW = Duration.ofMillis(250);
+    /** ... waited for at most this long once the instance itself is idle; the repetition's meter then says what they took. */
+    static final Duration OTHERS_MAX = Duration.ofSeconds(3);
+
+    /**
+     * After a repetition: waits until the instance serves no request any more (its gauge
+     * {@code http_server_requests_in_flight} is 0: pages whose client has gone still hold the
+     * databases; a metrics endpoint that does not answer is busy, not idle: an event loop blocked by
+     * a query) and its own CPU is below {@link #IDLE_CORES} of a core over {@link #IDLE_POLL}
+     * (from its group, else its PID file: {@link InterferenceMeter#usage}), at most {@code max},
+     * and then until the lab's other instances are quiet too ({@link #OTHERS_WINDOW}, at most
+     * {@link #OTHERS_MAX} more); with neither figure, the plan's fixed {@code pause}. Returns whether it saw the instance idle.
+     */
+    private static boolean instanceIdle(StepExecutor exec, Step step, Duration pause, Duration max) throws InterruptedException {
+        InterferenceMeter meter = new InterferenceMeter(exec.pidsDir(), step.target().instance().name());
+        boolean gauge = step.target().instance().hasMetrics();
+        InterferenceMeter.Usage usage = meter.usage();
+        Double before = usage.instanceSec();
+        if (before == null && !gauge) {
+            Thread.sleep(pause);
+            return true;
+        }
+        QuietWindow others = new QuietWindow(OTHERS_WINDOW, IDLE_CORES);
+        if (usage.othersSec() != null) {
+            others.add(System.nanoTime(), usage.othersSec());
+        }
+        long deadline = System.nanoTime() + max.toNanos();
+        long othersDeadline = Long.MAX_VALUE;
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(IDLE_POLL);
+            usage = meter.usage();
+            Double now = usage.instanceSec();
+            boolean cpuIdle = now == null || before == null
+                    || (now - before) / (IDLE_POLL.toMillis() / 1000.0) < IDLE_CORES;
+            before = now;
+            boolean othersQuiet = usage.othersSec() == null || others.add(System.nanoTime(), usage.othersSec());
+            if (cpuIdle && (!gauge || isZero(inFlight(exec.http(), step.target())))) {
+                long t = System.nanoTime();
+                othersDeadline = Math.min(othersDeadline, t + OTHERS_MAX.toNanos());
+                if (othersQuiet || t >= othersDeadline) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isZero(Double inFlight) {
+        return inFlight != null && inFlight == 0;
+    }
+
+    /** The instance's requests in flight now: 0 without a gauge, null when its metrics do not answer. */
+    private static Double inFlight(java.net.http.HttpClient http, Target t) throws InterruptedException {
+        var text = StepExecutor.scrape(http, t);
+        return text == null ? null : text.sum(lab.loadgen.metrics.MetricsSampler.IN_FLIGHT).orElse(0);
     }
 }

@@ -244,79 +244,12 @@ final class StepExecutor {
         return t.instance().hasMetrics() ? lab.loadgen.metrics.PrometheusText.read(http, metricsUri(t), Duration.ofSeconds(2)) : null;
     }
 
-    /** The idle CPU of an instance between repetitions: below this share of one core. */
-    static final double IDLE_CORES = 0.10;
-    private static final Duration IDLE_POLL = Duration.ofMillis(100);
-    /**
-     * At most this long: a jdbc page at 78 ms still runs its queries ~1.3 s after its client left, and
-     * the shop's jdbc mode, whose event loops run the queries, serves every request of a closed
-     * connection first (1,000 of them at 20 ms: minutes).
-     */
-    static final Duration IDLE_MAX = Duration.ofSeconds(20);
-    /** ... and at the end of a scenario, before the link changes, at most this long. */
-    static final Duration SCENARIO_IDLE_MAX = Duration.ofSeconds(60);
-
-    /**
-     * The lab's other instances are quiet when together they used less than {@link #IDLE_CORES} of a
-     * core over this long: an instance measured just before may still be compiling or collecting, and
-     * its CPU then counts against the next repetition (three default maps: 2 to 3 repetitions flagged
-     * {@code interference} each, another portal instance at 11-13 % of a core).
-     */
-    static final Duration OTHERS_WINDOW = Duration.ofMillis(250);
-    /** ... waited for at most this long once the instance itself is idle; the repetition's meter then says what they took. */
-    static final Duration OTHERS_MAX = Duration.ofSeconds(3);
-
-    /**
-     * After a repetition: waits until the instance serves no request any more (its gauge
-     * {@code http_server_requests_in_flight} is 0: pages whose client has gone still hold the
-     * databases; a metrics endpoint that does not answer is busy, not idle: an event loop blocked by
-     * a query) and its own CPU is below {@link #IDLE_CORES} of a core over {@link #IDLE_POLL}
-     * (from its group, else its PID file: {@link InterferenceMeter#usage}), at most {@code max},
-     * and then until the lab's other instances are quiet too ({@link #OTHERS_WINDOW}, at most
-     * {@link #OTHERS_MAX} more); with neither figure, the plan's fixed {@code pause}. Returns whether it saw the instance idle.
-     */
-    boolean awaitIdle(Step step, Duration pause, Duration max) throws InterruptedException {
-        InterferenceMeter meter = new InterferenceMeter(pidsDir, step.target().instance().name());
-        boolean gauge = step.target().instance().hasMetrics();
-        InterferenceMeter.Usage usage = meter.usage();
-        Double before = usage.instanceSec();
-        if (before == null && !gauge) {
-            Thread.sleep(pause);
-            return true;
-        }
-        QuietWindow others = new QuietWindow(OTHERS_WINDOW, IDLE_CORES);
-        if (usage.othersSec() != null) {
-            others.add(System.nanoTime(), usage.othersSec());
-        }
-        long deadline = System.nanoTime() + max.toNanos();
-        long othersDeadline = Long.MAX_VALUE;
-        while (System.nanoTime() < deadline) {
-            Thread.sleep(IDLE_POLL);
-            usage = meter.usage();
-            Double now = usage.instanceSec();
-            boolean cpuIdle = now == null || before == null
-                    || (now - before) / (IDLE_POLL.toMillis() / 1000.0) < IDLE_CORES;
-            before = now;
-            boolean othersQuiet = usage.othersSec() == null || others.add(System.nanoTime(), usage.othersSec());
-            if (cpuIdle && (!gauge || isZero(inFlight(step.target())))) {
-                long t = System.nanoTime();
-                othersDeadline = Math.min(othersDeadline, t + OTHERS_MAX.toNanos());
-                if (othersQuiet || t >= othersDeadline) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    HttpClient http() {
+        return http;
     }
 
-    private static boolean isZero(Double inFlight) {
-        return inFlight != null && inFlight == 0;
-    }
-
-    /** The instance's requests in flight now: 0 without a gauge, null when its metrics do not answer. */
-    private Double inFlight(Target t) throws InterruptedException {
-        var text = scrape(http, t);
-        return text == null ? null : text.sum(lab.loadgen.metrics.MetricsSampler.IN_FLIGHT).orElse(0);
+    java.nio.file.Path pidsDir() {
+        return pidsDir;
     }
 
     private Long pidOf(String instance) {

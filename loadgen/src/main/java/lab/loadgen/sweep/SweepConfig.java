@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import lab.loadgen.config.LabPort;
 import lab.loadgen.tool.LoadTool;
 
 /**
@@ -16,12 +17,12 @@ import lab.loadgen.tool.LoadTool;
  * @param pidsDir      the lab's PID files (interference: which process is which instance)
  * @param link         sets the link's round trip for steps that ask for one
  * @param notes        said on the page (e.g. why the profile leaves a tool out, ISOLATE)
- * @param isolate      a command that, given an instance name, leaves only that instance running
- *                     (ISOLATE=1: {@code scripts/lab.sh only}); empty: the lab is left as it is
+ * @param labPort      where the sweep asks the lab for isolation and the fair pass's restarts; null: nowhere
+ * @param isolate      ISOLATE=1: before an instance's steps, only that instance is left running
  * @param fairPass     FAIR_POOL=1: the portal's thread pool swept again with the fair hand-off, after the rest
  */
 public record SweepConfig(Profile profile, Map<String, List<Target>> targets, Map<String, LoadTool> tools,
                           SweepOrder order, long seed, double wrk2Fraction, Path resultsDir, Boolean shared,
-                          Path pidsDir, LinkControl link, List<String> notes, List<String> isolate,
+                          Path pidsDir, LinkControl link, List<String> notes, LabPort labPort, boolean isolate,
                           FairPass fairPass) {
 }

@@ -18,7 +18,7 @@ class ServersTest {
 
     @Test
     void countsAnotherSessionOnTheAppsDatabase() {
-        Servers servers = new Servers(List.of(), List.of()); // no server stopped here
+        Servers servers = new Servers(null); // no server stopped here
         Duration timeout = Duration.ofSeconds(3);
         try (DbClient other = AdminSql.open(Servers.url(Sources.SHOP), timeout); DbSession held = other.openSession()) {
             AdminSql.await(held.query("SELECT 1"), timeout); // the session now holds a connection

@@ -75,7 +75,7 @@ class ProfileTest {
         for (String name : List.of("thesis", "thesis-quick")) {
             Profile p = Profile.named(name);
             List<Step> steps = new ArrayList<>(instances(p, THESIS_PORTAL, THESIS_SHOP));
-            List<Target> fair = new FairPass(List.of("restart")).targets(java.util.Map.of("portal", List.of(pool)));
+            List<Target> fair = new FairPass(true).targets(java.util.Map.of("portal", List.of(pool)));
             assertEquals(1, fair.size());
             steps.addAll(SweepOrder.LISTED.steps(fair, p.plan("portal"), p.tools(), 1));
             // a portal restart takes about 40 s on two busy cores

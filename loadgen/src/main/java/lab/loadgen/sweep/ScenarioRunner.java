@@ -1,0 +1,254 @@
+package lab.loadgen.sweep;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+import lab.loadgen.metrics.HealthCheck;
+import lab.report.Spread;
+import lab.report.results.Point;
+import lab.report.results.Repetitions;
+import lab.report.results.Run;
+
+/**
+ * The sweep's rounds: one scenario (app, link, level, tool) at a time, every mode's point with its
+ * repetitions in Williams rounds ({@link Rounds#williams}), 3 to 7, more while the cell is not
+ * settled and the budget allows; each point recorded when all its rounds ran. Before an instance's
+ * first point: its health check and its warm-up. {@link SweepRunner} decides which scenario comes
+ * next and what the lab must do before it.
+ */
+final class ScenarioRunner {
+
+    private final SweepConfig config;
+    private final ToolPlan tools;
+    private final RunRecorder recorder;
+    private final StepExecutor exec;
+    private final Progress progress;
+    private final InstanceHealth health;
+    private final SweepLinks links;
+    private final LabControl control;
+    private final Budget budget;
+    private final BooleanSupplier interrupted;
+    private double lastRoundSec;
+    /** The instances' warm-ups so far, in seconds: the budget charges them apart from the scenarios. */
+    private double warmupSpentSec;
+
+    ScenarioRunner(SweepConfig config, ToolPlan tools, RunRecorder recorder, StepExecutor exec, Progress progress,
+                   InstanceHealth health, SweepLinks links, LabControl control, Budget budget, BooleanSupplier interrupted) {
+        this.config = config;
+        this.tools = tools;
+        this.recorder = recorder;
+        this.exec = exec;
+        this.progress = progress;
+        this.health = health;
+        this.links = links;
+        this.control = control;
+        this.budget = budget;
+        this.interrupted = interrupted;
+    }
+
+    /** Runs a scenario and charges the budget with what it took, its warm-ups and added rounds apart. */
+    void runAndCharge(List<Step> scenario, boolean last) throws InterruptedException {
+        long started = System.nanoTime();
+        double warmedBefore = warmupSpentSec;
+        double addedRoundsSec = run(scenario, last);
+        budget.scenarioDone(scenario.stream().mapToDouble(Step::plannedSec).sum(),
+                (System.nanoTime() - started) / 1e9 - (warmupSpentSec - warmedBefore) - addedRoundsSec);
+    }
+
+    /**
+     * One scenario: every mode's point, its repetitions in Williams rounds, 3 to 7; each point recorded
+     * when all its rounds ran. Returns the seconds its rounds beyond the plan's took.
+     */
+    private double run(List<Step> scenario, boolean last) throws InterruptedException {
+        Map<Step, Integer> rates = new LinkedHashMap<>();
+        Map<Step, Point> failed = new LinkedHashMap<>();
+        Map<Step, List<Point>> reps = new LinkedHashMap<>();
+        for (Step step : scenario) {
+            prepare(step);
+            Point unable = unable(step, rates);
+            if (unable != null) {
+                failed.put(step, unable);
+            } else {
+                reps.put(step, new ArrayList<>());
+            }
+        }
+        List<Step> running = List.copyOf(reps.keySet());
+        int rounds = running.isEmpty() ? 0 : running.getFirst().plan().repetitions();
+        double addedSec = 0;
+        Map<Step, List<Double>> linkRtt = new LinkedHashMap<>();
+        double plannedSec = scenario.stream().mapToDouble(Step::plannedSec).sum();
+        Map<Step, Integer> repSec = new LinkedHashMap<>();
+        running.forEach(step -> linkRtt.put(step, links.probe(step)));
+        try {
+            for (Step step : running) {
+                StepExecutor.PointWarmup w = exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
+                w.profiles().forEach(recorder::profile);
+                QuietMachine.awaitIdle(exec, step, progress); // the warm-up's own requests must not open the first repetition
+                int plan = step.plan().durationSec();
+                int sec = budget.stretch(w.repetitionSec(), plan, step.plan().repetitions());
+                repSec.put(step, sec);
+                if (w.repetitionSec() > plan) {
+                    progress.info(String.format(java.util.Locale.ROOT, "%s: replies take long here; repetitions of %d s%s",
+                            step.label(), sec, sec < w.repetitionSec() ? " (" + w.repetitionSec() + " wanted; the budget allows no more)" : ""));
+                }
+            }
+            int max = running.isEmpty() ? 0 : running.getFirst().plan().maxRepetitions();
+            for (int r = 1; r <= max && !interrupted.getAsBoolean(); r++) {
+                if (r > rounds && !moreRounds(reps, r - 1, plannedSec)) {
+                    break;
+                }
+
+                long roundStart = System.nanoTime();
+                List<Step> order = Rounds.williams(running, r - 1);
+                if (running.size() > 1) {
+                    recorder.round(order.getFirst(), r, order.stream().map(s -> s.target().instance().mode()).toList());
+                }
+                for (Step step : order) {
+                    int sec = repSec.getOrDefault(step, step.plan().durationSec());
+                    Point rep = runOne(step, rates.get(step), Integer.toString(r), sec);
+                    QuietMachine.awaitIdle(exec, step, progress);
+                    if (measureAgain(rep)) {
+                        progress.info(String.format(java.util.Locale.ROOT, "%s round %d: other processes took %.0f %% of a "
+                                + "core it could have used; measured again (the first in raw/)", step.label(), r,
+                                rep.interference().otherPct()));
+                        rep = runOne(step, rates.get(step), r + "-again", sec);
+                        QuietMachine.awaitIdle(exec, step, progress);
+                    }
+                    reps.get(step).add(rep);
+                }
+                lastRoundSec = (System.nanoTime() - roundStart) / 1e9;
+                if (r > rounds) {
+                    addedSec += lastRoundSec;
+                }
+            }
+        } catch (InterruptedException e) {
+            reps.forEach((step, done) -> recorder.add(step, done.isEmpty()
+                    ? Points.failed(step.level(), "interrupted (Ctrl-C) while running", null, now()).withRttMs(step.rttMs())
+                    : aggregate(step, done)));
+            throw e;
+        }
+        // before the link changes: a backlog left here would be served at the next, slower link; after
+        // the last scenario no link follows, so the usual wait will do
+        Duration endWait = last ? QuietMachine.IDLE_MAX : QuietMachine.SCENARIO_IDLE_MAX;
+        for (Step step : running) {
+            if (QuietMachine.awaitIdle(exec, step, progress, endWait)) {
+                linkRtt.get(step).addAll(links.probe(step)); // through a busy instance's proxy it would read its backlog
+            }
+        }
+        Budget.ToCome toCome = budget.toCome(plannedSec);
+        for (Step step : scenario) {
+            Point p = failed.containsKey(step) ? failed.get(step) : aggregate(step, reps.get(step));
+            if (!failed.containsKey(step)) {
+                Spread rtt = Spread.of(linkRtt.get(step));
+                p = p.withLinkRtt(rtt == null ? null : rtt.median(), RoundTrips.perPage(step.target().instance(), p.multiplexing()));
+            }
+            if (step.rttMs() != null && p.rttMs() == null) {
+                p = p.withRttMs(step.rttMs());
+            }
+            recorder.add(step, p);
+            progress.step(step, p, toCome);
+        }
+        return addedSec;
+    }
+
+    /**
+     * Whether a scenario that ran {@code done} rounds gets one more: its cell is not settled
+     * ({@link Rounds#undecided}: a mode against jdbc still tied, a point still trending, a wide tie
+     * among the winners), and the budget leaves this scenario a round; a tie that changes only the
+     * ranking line gets one only from what the scenarios to come can spare after their own rounds.
+     */
+    private boolean moreRounds(Map<Step, List<Point>> reps, int done, double plannedSec) {
+        var undecided = Rounds.undecided(reps);
+        if (undecided == null) {
+            return false;
+        }
+        if (!budget.allows(lastRoundSec, plannedSec, undecided.cell())) {
+            progress.info(String.format(java.util.Locale.ROOT, "round %d: %s; no time left in the budget for more",
+                    done + 1, undecided.why()));
+            return false;
+        }
+        progress.info(String.format(java.util.Locale.ROOT, "round %d: %s after %d rounds", done + 1, undecided.why(), done));
+        return true;
+    }
+
+    /**
+     * A repetition flagged {@code interference} is measured once more, in its place: what took the CPU
+     * is another process, not the mode, and comes at random (an idle portal instance at 12–14 % of a
+     * core for one repetition, twice a map, after loadgen had seen every instance quiet). A second
+     * flagged one is kept, flagged: the interference lasts, and the point says so.
+     */
+    static boolean measureAgain(Point rep) {
+        return rep.interference() != null && rep.interference().flagged();
+    }
+
+    private Point runOne(Step step, Integer rate, String rep, int durationSec)
+            throws InterruptedException {
+        try {
+            return exec.run(step, tools.tool(step.tool()), rate, rep, durationSec);
+        } catch (RuntimeException e) {
+            return Points.failed(step.level(), e.getMessage(), null, now());
+        }
+    }
+
+    private static Point aggregate(Step step, List<Point> reps) {
+        return Repetitions.aggregate(step.level(), reps, !ToolPlan.isOpenLoop(step.tool()), step.rttMs());
+    }
+
+    /** Before an instance's first step: health check, then warm-up when healthy. */
+    private void prepare(Step step) throws InterruptedException {
+        if (health.known(step.target())) {
+            return;
+        }
+        budget.warmedUp(step.plan().warmupSec()); // its cap no longer to come, whether it warms up or not
+        if (!health.check(step, tools, progress)) {
+            return;
+        }
+        Target t = step.target();
+        progress.info(String.format("%s: warm-up until steady (at most %d s), wrk at %d connections",
+                t.instance().name(), step.plan().warmupSec(), step.plan().warmupConcurrency()));
+        Run.Warmup w = exec.warmUp(step, tools.tool(ToolPlan.WRK));
+        warmupSpentSec += w.seconds();
+        recorder.warmup(w);
+        String byWindow = w.goodput().stream().map(g -> g == null ? "–" : lab.report.Fmt.num(g))
+                .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+        progress.info(String.format(java.util.Locale.ROOT, "%s: %s after %.0f s (goodput by window %s)",
+                w.instance(), w.steady() ? "steady" : "not steady yet, cap reached", w.seconds(), byWindow));
+    }
+
+    /**
+     * Why this step cannot run (instance not healthy, link not set, no wrk peak to set a fixed
+     * rate from) as its failed point, or null; puts the fixed-rate tool's rate in {@code rates}.
+     */
+    private Point unable(Step step, Map<Step, Integer> rates) {
+        if (control.fairError(step.target()) != null) {
+            return Points.failed(step.level(), control.fairError(step.target()), null, now());
+        }
+        HealthCheck.Status s = health.of(step.target());
+        if (!s.answers()) {
+            return Points.failed(step.level(), "instance not healthy at " + step.target().baseUrl()
+                    + step.target().instance().healthPath() + ": " + s.detail(), null, now());
+        }
+        if (step.rttMs() != null && links.error() != null) {
+            return Points.failed(step.level(), links.error(), null, now());
+        }
+        if (ToolPlan.isOpenLoop(step.tool())) {
+            Point peak = recorder.find(step.target(), ToolPlan.WRK, step.level(), step.rttMs());
+            if (peak == null || peak.requestsPerSec() == null || peak.requestsPerSec() < 1) {
+                return Points.failed(step.level(), "no wrk peak at this level to set " + step.tool() + "'s rate from",
+                        null, now());
+            }
+            rates.put(step, (int) Math.max(1, Math.round(peak.requestsPerSec() * config.wrk2Fraction())));
+        }
+        return null;
+    }
+
+    static String now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).toString();
+    }
+}
