@@ -60,11 +60,9 @@ public final class ThesisPage {
         ThesisPage page = new ThesisPage(dir);
         Map<String, List<JmhScore>> table = page.results.tableScores();
         Map<String, List<JmhScore>> pipelining = page.results.pipeliningScores();
-        List<Claim> micro = page.results.microClaims(table, pipelining);
-        List<Claim> loadClaims = ThesisResults.loadClaims(load);
-        List<Claim> all = new ArrayList<>(micro);
-        all.addAll(loadClaims);
-        page.summary(all, load);
+        ThesisResults.Judged claims = page.results.judge(table, pipelining, load);
+        List<Claim> micro = claims.micro();
+        page.summary(claims.all(), load);
         ThesisSetting.render(page.html, dir, load);
         page.table(table);
         page.verdicts(micro, "Table 4.1");
@@ -76,7 +74,7 @@ public final class ThesisPage {
         page.scaling(Experiment.VERTICAL, "connections", "Figure 4.5: vertical scalability",
                 "One operation = the small SELECT once on each of N connections to one server, fired then joined.");
         page.verdicts(micro, "Figure 4.5");
-        LoadFigures.render(page.html, load, loadClaims);
+        LoadFigures.render(page.html, load, claims.load());
         page.html.section("claims", "Every claim");
         page.html.p("Each claim of chapter 4 with its label and the numbers it was decided on. Micro-benchmarks (4.1): a claim is "
                 + "settled only when the range of its ratio settles it: the 98 % interval of the fork means where both scores "
@@ -84,7 +82,7 @@ public final class ThesisPage {
                 + "within N ÷ 1.5 and N × 1.5, and a whole range above that band is \"exceeded\". Load tests (4.2–4.3): the "
                 + "pairwise rule on interleaved repetitions (lab.report.verdict.Pairwise). A claim judged away from the thesis' link or "
                 + "level says so in its status.");
-        page.html.claims(all);
+        page.html.claims(claims.all());
         return page.html.render(TITLE, INTRO, IndexPage.LINK);
     }
 

@@ -30,15 +30,24 @@ record ThesisResults(Path dir) {
 
     /** Every claim thesis.html judges, micro (from these files) then load, in the page's order. */
     List<Claim> claims(Optional<Results> load) throws IOException {
-        List<Claim> all = new ArrayList<>(microClaims(tableScores(), pipeliningScores()));
-        all.addAll(loadClaims(load));
-        return all;
+        return judge(tableScores(), pipeliningScores(), load).all();
     }
 
-    /** Table 4.1's and Figures 4.1-4.5's claims, on these files' scores ({@code table} and {@code pipelining} read already). */
-    List<Claim> microClaims(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining) {
-        return ThesisClaims.micro(table, pipelining, scoresOf(Experiment.HORIZONTAL), scoresOf(Experiment.VERTICAL),
-                new MicroClaims.Links(measuredRtts(), calibratedAdded())).claims();
+    /** The page's claims: Table 4.1's and Figures 4.1-4.5's (micro), and those of 4.2-4.3 (load). */
+    record Judged(List<Claim> micro, List<Claim> load) {
+
+        /** Micro then load, in the page's order. */
+        List<Claim> all() {
+            List<Claim> all = new ArrayList<>(micro);
+            all.addAll(load);
+            return all;
+        }
+    }
+
+    /** Every claim, on these files' scores ({@code table} and {@code pipelining} read already) and the load run. */
+    Judged judge(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining, Optional<Results> load) {
+        return new Judged(ThesisClaims.micro(table, pipelining, scoresOf(Experiment.HORIZONTAL), scoresOf(Experiment.VERTICAL),
+                new MicroClaims.Links(measuredRtts(), calibratedAdded())).claims(), loadClaims(load));
     }
 
     /** The load claims of 4.2-4.3; none on a smoke run, which decides nothing (two short repetitions): its figures are drawn. */
