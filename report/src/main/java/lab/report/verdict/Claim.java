@@ -75,6 +75,39 @@ public record Claim(String source, String claim, Status status, String evidence,
         return Status.INCONCLUSIVE;
     }
 
+    /**
+     * What would decide a ratio left inconclusive against {@code bounds} (the claim's thresholds):
+     * about how many samples (forks, repetitions) each side would need for the ratio's range to clear
+     * the nearest bound, were each sample as spread as in this run (an interval narrows with the
+     * square root of its samples; its t quantile shrinks too, so this errs high); or that the median
+     * sits on a bound (within 2 %), where more samples narrow the range but cannot put it on one side.
+     * Empty when the range does not reach across a bound.
+     */
+    public static String toDecide(Spread ratio, int samples, String unit, double... bounds) {
+        if (ratio == null || Double.isNaN(ratio.median()) || ratio.min() <= 0 || samples < 1 || bounds.length == 0) {
+            return "";
+        }
+        double m = Math.log(ratio.median());
+        double half = Math.max(m - Math.log(ratio.min()), Math.log(ratio.max()) - m);
+        double nearest = bounds[0];
+        for (double b : bounds) {
+            if (Math.abs(m - Math.log(b)) < Math.abs(m - Math.log(nearest))) {
+                nearest = b;
+            }
+        }
+        double d = Math.abs(m - Math.log(nearest));
+        if (d >= half) {
+            return "";
+        }
+        if (d < Math.log(1.02)) {
+            return String.format(Locale.ROOT, "to decide: the median %s sits on the bound %s×; more %s narrow the range but "
+                    + "cannot put it on one side", lab.report.Fmt.ratio(ratio.median()), lab.report.Fmt.num(nearest), unit);
+        }
+        long need = (long) Math.ceil(samples * (half / d) * (half / d));
+        return String.format(Locale.ROOT, "to decide: about %d %s a side (this run: %d) for the range to clear %s×, were "
+                + "they as spread as here", need, unit, samples, lab.report.Fmt.num(nearest));
+    }
+
     public enum Status {
         REPRODUCED("reproduced"),
         /** The direction holds, by more than the thesis' band (e.g. 8× where it said "about 5×"). */

@@ -154,6 +154,21 @@ public final class MicroClaims {
                 : "the range the 99.9 % errors allow (fewer than " + JmhScore.MIN_FORKS + " forks)";
     }
 
+    /**
+     * What would decide a ratio of {@code a} to {@code b} left inconclusive against {@code bounds}: its
+     * forks (the fork means' interval needs {@link JmhScore#MIN_FORKS} a side), or "" when decided.
+     */
+    private static String toDecide(Status status, Spread ratio, JmhScore a, JmhScore b, double... bounds) {
+        if (status != Status.INCONCLUSIVE) {
+            return "";
+        }
+        if (a.forkMeans().isEmpty() || b.forkMeans().isEmpty()) {
+            return "; to decide: at least " + JmhScore.MIN_FORKS + " forks a side, whose means give the ratio's interval";
+        }
+        String what = Claim.toDecide(ratio, Math.min(a.forkMeans().size(), b.forkMeans().size()), "forks", bounds);
+        return what.isEmpty() ? "" : "; " + what;
+    }
+
     // ---- Table 4.1
 
     /** "Far faster": pipelined ≥ {@link #FAR}× faster than both JDBC and the fair pool, by the whole interval. */
@@ -169,8 +184,9 @@ public final class MicroClaims {
         List<String> ratios = new ArrayList<>();
         for (String slower : List.of(JDBC, POOL)) {
             Spread r = Verdict.ratio(candidate(three.get(slower)), candidate(three.get(PIPELINED)));
-            checks.add(unknownError(three) ? Status.INCONCLUSIVE : Claim.atLeast(r, FAR));
-            ratios.add(slower + " ÷ pipelined = " + Fmt.ratioRange(r));
+            Status check = unknownError(three) ? Status.INCONCLUSIVE : Claim.atLeast(r, FAR);
+            checks.add(check);
+            ratios.add(slower + " ÷ pipelined = " + Fmt.ratioRange(r) + toDecide(check, r, three.get(slower), three.get(PIPELINED), FAR));
         }
         return new Claim(source, claim, Claim.all(checks), on.text() + ": " + values(three) + "; " + String.join(", ", ratios),
                 on.offSetting());
@@ -190,7 +206,8 @@ public final class MicroClaims {
         Spread r = Verdict.ratio(candidate(two.get(POOL)), candidate(two.get(JDBC)));
         Status status = unknownError(two) ? Status.INCONCLUSIVE : Claim.atLeast(r, NOT_SLOWER);
         return new Claim(source, claim, status, on.text() + ": " + values(two) + "; "
-                + ratio(two.get(POOL), two.get(JDBC), POOL + " / jdbc") + " (" + rangeOf(two.get(POOL), two.get(JDBC)) + ")", on.offSetting());
+                + ratio(two.get(POOL), two.get(JDBC), POOL + " / jdbc") + " (" + rangeOf(two.get(POOL), two.get(JDBC)) + ")"
+                + toDecide(status, r, two.get(POOL), two.get(JDBC), NOT_SLOWER), on.offSetting());
     }
 
     private static String missing(String link) {
@@ -230,9 +247,10 @@ public final class MicroClaims {
         Spread r = Verdict.ratio(candidate(off), candidate(on));
         Status status = off.spread().n() == 0 || on.spread().n() == 0 ? Status.INCONCLUSIVE : Claim.band(r, low, high, moreHolds);
         return new Claim(source, claim, status, String.format(Locale.ROOT, "%s, %s requests: pipelining off %s ms, on %s ms; "
-                        + "off / on = %s (range %s–%s, %s); counted as shown when the whole range is within %s–%s×%s",
+                        + "off / on = %s (range %s–%s, %s); counted as shown when the whole range is within %s–%s×%s%s",
                 where.text(), most, off.withError(), on.withError(), Fmt.ratio(r.median()), Fmt.ratio(r.min()), Fmt.ratio(r.max()),
-                rangeOf(off, on), Fmt.num(low), Fmt.num(high), moreHolds ? ", exceeded when all of it is above" : ""), where.offSetting());
+                rangeOf(off, on), Fmt.num(low), Fmt.num(high), moreHolds ? ", exceeded when all of it is above" : "",
+                toDecide(status, r, off, on, low, high)), where.offSetting());
     }
 
     /**
@@ -261,8 +279,9 @@ public final class MicroClaims {
                 : v.clear() ? (v.winner().equals(PIPELINED) ? Status.REPRODUCED : Status.NOT_REPRODUCED)
                 : r.max() < Verdict.MIN_EFFECT ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
         return new Claim(source, claim, status, String.format(Locale.ROOT,
-                "%s, 2 requests: pipelining off %s ms, on %s ms; off / on = %s; %s", where.text(), off.withError(),
-                on.withError(), Fmt.ratioRange(r), v.clear() ? "clear winner: " + v.winner() : v.summary()), where.offSetting());
+                "%s, 2 requests: pipelining off %s ms, on %s ms; off / on = %s; %s%s", where.text(), off.withError(),
+                on.withError(), Fmt.ratioRange(r), v.clear() ? "clear winner: " + v.winner() : v.summary(),
+                toDecide(status, r, off, on, 1.0, Verdict.MIN_EFFECT)), where.offSetting());
     }
 
     // ---- helpers
