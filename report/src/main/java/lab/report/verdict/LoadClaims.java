@@ -134,8 +134,25 @@ public final class LoadClaims {
                     (Pairwise.EQUIVALENCE - 1) * 100, a, b, ratioText(c.ratio()));
             return EQUAL;
         }
-        why[0] = v.summary();
+        why[0] = v.summary() + toDecide(c, ca, cb);
         return null;
+    }
+
+    /**
+     * What would decide a tie that is no equality: about how many repetitions a side the interval
+     * would need to leave 1 (a winner) or, with its median within ±{@link Pairwise#EQUIVALENCE}, to
+     * fit in that margin (equal) (see {@link Claim#toDecide}); "" for any other outcome.
+     */
+    static String toDecide(Pairwise.Comparison c, Verdict.Candidate a, Verdict.Candidate b) {
+        if (c.outcome() != Pairwise.Outcome.TIE || c.ratio() == null) {
+            return "";
+        }
+        int n = Math.min(a.value().n(), b.value().n());
+        double m = c.ratio().median();
+        double eq = Pairwise.EQUIVALENCE;
+        String s = m >= 1 / eq && m <= eq ? Claim.toDecide(c.ratio(), n, "repetitions", 1 / eq, eq)
+                : Claim.toDecide(c.ratio(), n, "repetitions", 1.0);
+        return s.isEmpty() ? "" : "; " + s;
     }
 
     /** {@link #compare}'s answer when neither is ahead: equal within {@link Pairwise#EQUIVALENCE}. */
@@ -220,8 +237,12 @@ public final class LoadClaims {
             Verdict.Candidate other = candidate(high, rival);
             String why = unusable(NONBLOCKING, nb, rival, other);
             Spread ratio = Verdict.ratio(nb, other);
-            statuses.add(why != null ? Claim.Status.INCONCLUSIVE : Claim.atLeast(ratio, DRAMATIC));
-            parts.add("nonblocking ÷ " + rival + " = " + ratioText(ratio) + (why == null ? "" : " (" + why + ")"));
+            Claim.Status check = why != null ? Claim.Status.INCONCLUSIVE : Claim.atLeast(ratio, DRAMATIC);
+            statuses.add(check);
+            String decide = why != null || check != Claim.Status.INCONCLUSIVE ? ""
+                    : Claim.toDecide(ratio, Math.min(nb.value().n(), other.value().n()), "repetitions", DRAMATIC);
+            parts.add("nonblocking ÷ " + rival + " = " + ratioText(ratio) + (why == null ? "" : " (" + why + ")")
+                    + (decide.isEmpty() ? "" : " (" + decide + ")"));
         }
         int top = all.getFirst().scenario().concurrency();
         String judgedAt = high == all.getFirst() ? "" : String.format(Locale.ROOT,
@@ -285,7 +306,14 @@ public final class LoadClaims {
                 "%s, at %d connections: %s %s vs %s %s successes/s; fair ÷ unfair = %s (unpaired: the fair pool ran in "
                         + "a pass of its own)%s", j.note(), row.get().scenario().concurrency(), THREADPOOL_FAIR,
                 text(entry(row.get(), THREADPOOL_FAIR).value()), THREADPOOL, text(entry(row.get(), THREADPOOL).value()),
-                ratio == null ? "—" : ratioText(ratio), c.why() == null ? "" : " — " + c.why()));
+                ratio == null ? "—" : ratioText(ratio), c.why() == null ? "" : " — " + c.why())
+                + (status != Claim.Status.INCONCLUSIVE || c.outcome() == Pairwise.Outcome.UNDECIDED || ratio == null ? ""
+                : prefixed(Claim.toDecide(ratio, Math.min(entry(row.get(), THREADPOOL_FAIR).value().n(),
+                        entry(row.get(), THREADPOOL).value().n()), "repetitions", ABYSMAL))));
+    }
+
+    private static String prefixed(String s) {
+        return s.isEmpty() ? "" : "; " + s;
     }
 
     /** At {@link #SHOP_TOP} connections; a run without that level is judged at its highest, and its status says so. */

@@ -31,4 +31,20 @@ class ToDecideTest {
         String across = Claim.toDecide(new Spread(1.0, 0.7, 1.43, 6), 4, "forks", 0.8, 1.2);
         assertTrue(across.startsWith("to decide: about ") && across.contains("clear 1.20×"), across);
     }
+
+    @Test
+    void aLoadTieThatIsNoEqualityNamesTheRepetitionsThatWouldDecideIt() {
+        java.util.List<Double> a = java.util.List.of(100.0, 190.0, 120.0, 160.0);
+        java.util.List<Double> b = java.util.List.of(100.0, 105.0, 95.0, 110.0);
+        Verdict.Candidate ca = new Verdict.Candidate(Spread.of(a), a, java.util.List.of());
+        Verdict.Candidate cb = new Verdict.Candidate(Spread.of(b), b, java.util.List.of());
+        Pairwise.Comparison c = Pairwise.compare("a", ca, "b", cb, Verdict.Better.HIGHER);
+        assertEquals(Pairwise.Outcome.TIE, c.outcome(), String.valueOf(c));
+        String s = LoadClaims.toDecide(c, ca, cb);
+        assertTrue(s.startsWith("; to decide: about ") && s.contains("repetitions a side (this run: 4)") && s.contains("clear 1×"), s);
+        // a clear difference needs nothing
+        java.util.List<Double> far = java.util.List.of(300.0, 310.0, 290.0, 305.0);
+        Verdict.Candidate cf = new Verdict.Candidate(Spread.of(far), far, java.util.List.of());
+        assertEquals("", LoadClaims.toDecide(Pairwise.compare("f", cf, "b", cb, Verdict.Better.HIGHER), cf, cb));
+    }
 }
