@@ -72,7 +72,7 @@ COPY instances.conf /app/instances.conf
 # The instances' (and the seed's) entrypoint: proxies and secrets into the source URLs (its header).
 COPY scripts/lib/instances.sh scripts/lib/urls.sh scripts/lib/jvm.sh /app/lib/
 COPY scripts/images/instance-entrypoint.sh /app/instance-entrypoint.sh
-# lab.link's proxy scheme for the entrypoint (`loadgen link --urls`): the one place it is written.
+# lab.link's proxy scheme for the entrypoint (`loadgen sources`): the one place it is written.
 COPY --from=jars /jars/loadgen.jar /app/lib/loadgen.jar
 ENV INSTANCES_CONF=/app/instances.conf
 # The apps listen on 127.0.0.1 unless told otherwise; in a container the published port needs 0.0.0.0

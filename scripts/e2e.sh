@@ -17,11 +17,10 @@ if [ -n "$(RUNTIME=native "$here/lab.sh" ps | awk 'NR > 1 && $2 ~ /^[0-9]+$/')" 
 fi
 
 export SCALE=tiny
-export CONTACTS_MYSQL_URL=mysql://bench:bench@127.0.0.1:3306/bench_e2e_contacts
-export CONTACTS_PG_URL=postgresql://bench:bench@127.0.0.1:5432/bench_e2e_contacts
-export LOGS_MYSQL_URL=mysql://bench:bench@127.0.0.1:3306/bench_e2e_logs
-export LOGS_PG_URL=postgresql://bench:bench@127.0.0.1:5432/bench_e2e_logs
-export SHOP_DB_URL=mysql://bench:bench@127.0.0.1:3306/bench_e2e_shop
+# the lab's five sources (lab.data.Sources, asked of loadgen: no copy of them here) on databases of its own
+make --no-print-directory jars
+. "$here/lib/urls.sh"
+export_source_urls "$("$here/find-jdk.sh")/bin/java" "$root/loadgen/target/loadgen.jar" "" "" "" --database-prefix bench_e2e_
 export RESULTS_DIR=$root/results
 
 cleanup() {

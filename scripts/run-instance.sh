@@ -19,9 +19,9 @@ port=$(instance_field "$name" 4)
 jdk=$("$here/find-jdk.sh") || exit 1
 
 # LINK_PROXIES=1 (set by `make up LINK=…`): every source URL of this instance points at its own
-# Toxiproxy proxy, as lab.link says (`loadgen link --urls`); the proxies add the link's RTT.
+# Toxiproxy proxy, as lab.link says (`loadgen sources`); the proxies add the link's RTT.
 if [ "${LINK_PROXIES:-0}" = 1 ] && [ "$app" != dashboard ]; then
-  export_proxied_urls "$jdk/bin/java" "$root/loadgen/target/loadgen.jar" "$name" || exit 1
+  export_source_urls "$jdk/bin/java" "$root/loadgen/target/loadgen.jar" "$name" 127.0.0.1 || exit 1
 fi
 
 # A running JVM loads classes from its jar lazily: run from a private copy, so that a rebuild

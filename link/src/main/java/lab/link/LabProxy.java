@@ -5,7 +5,7 @@ package lab.link;
  * {@code <instance>--<source>} and listening at {@code 10000 + instance port + 100 × source number}
  * (portal-jdbc (8081)'s logs_pg, number 4, is 18481), so every instance and source has its own
  * link to set, fault and count. The one place of this scheme: the containers' entrypoint and
- * Toxiproxy config ask for it too ({@code loadgen link --urls}, {@code --config}).
+ * Toxiproxy config ask for it too ({@code loadgen sources}, {@code --config}).
  */
 public record LabProxy(String instance, int instancePort, String source, int sourceNumber, String upstream) {
 

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 /** The loadgen CLI: sweep, report, dashboard, and the checks of what they wrote. */
 @Command(name = "loadgen", mixinStandardHelpOptions = true, version = "loadgen 1.0",
         description = "Load sweeps over httperf, wrk and wrk2; result pages; the dashboard.",
-        subcommands = {SweepCommand.class, lab.loadgen.cli.ProfileCommand.class, FaultsCommand.class, ReportCommand.class, CompareCommand.class, DashboardCommand.class, lab.loadgen.cli.LinkCommand.class, lab.loadgen.cli.VerifyCommand.class,
+        subcommands = {SweepCommand.class, lab.loadgen.cli.ProfileCommand.class, FaultsCommand.class, ReportCommand.class, CompareCommand.class, DashboardCommand.class, lab.loadgen.cli.LinkCommand.class, lab.loadgen.cli.SourcesCommand.class, lab.loadgen.cli.VerifyCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -10,7 +10,6 @@ import lab.link.Link;
 import lab.link.LinkFile;
 import lab.link.LinkProxy;
 import lab.link.Toxiproxy;
-import lab.loadgen.config.Instance;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.config.LabProxies;
 import picocli.CommandLine.Command;
@@ -40,14 +39,6 @@ public final class LinkCommand implements Callable<Integer> {
     @Option(names = "--create", description = "first create every instance's proxies (instances.conf × the sources it reads)")
     boolean create;
 
-    @Option(names = "--urls", paramLabel = "INSTANCE",
-            description = "print the instance's source URLs through its proxies, one VAR=url per line, and exit")
-    String urlsOf;
-
-    @Option(names = "--proxy-host", paramLabel = "HOST", defaultValue = LabProxy.HOST,
-            description = "with --urls: where the instance reaches its proxies (default ${DEFAULT-VALUE})")
-    String proxyHost;
-
     @Option(names = "--config", description = "print every proxy as toxiproxy-server's -config file (JSON), and exit")
     boolean config;
 
@@ -66,15 +57,9 @@ public final class LinkCommand implements Callable<Integer> {
             return 0;
         }
         Toxiproxy api = toxiproxy != null ? new Toxiproxy(toxiproxy) : Toxiproxy.fromEnv();
-        if (urlsOf != null || config || create) {
+        if (config || create) {
             InstancesConf conf = InstancesConf.load(InstancesConf.locate(instancesFile));
             LabProxies proxies = new LabProxies(conf, System.getenv());
-            if (urlsOf != null) {
-                Instance instance = conf.instances().stream().filter(i -> i.name().equals(urlsOf)).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException("unknown instance '" + urlsOf + "' in " + conf.file()));
-                proxies.urls(instance, proxyHost).forEach((var, url) -> System.out.println(var + "=" + url));
-                return 0;
-            }
             if (config) {
                 System.out.print(proxies.toxiproxyConfig(listenHost));
                 return 0;

@@ -1,0 +1,68 @@
+package lab.loadgen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import lab.loadgen.Main;
+
+/** loadgen sources: what the entrypoint and run-instance.sh export, so that no shell parses a URL. */
+class SourcesCommandTest {
+
+    @Test
+    void secretsReplaceThePasswordsOfTheURLsTheEnvironmentSets(@TempDir Path secrets) throws Exception {
+        Files.writeString(secrets.resolve("mysql_password"), "0a1b2c\n");
+        Files.writeString(secrets.resolve("postgres_password"), "9f8e7d");
+        Map<String, String> env = SourcesCommand.withSecrets(Map.of(
+                "CONTACTS_MYSQL_URL", "mysql://bench:bench@db1:13306/contacts",
+                "LOGS_PG_URL", "postgresql://bench:bench@db2:15433/logs",
+                "UNRELATED", "mysql://x:y@z/w"), secrets);
+        assertEquals("mysql://bench:0a1b2c@db1:13306/contacts", env.get("CONTACTS_MYSQL_URL"));
+        assertEquals("postgresql://bench:9f8e7d@db2:15433/logs", env.get("LOGS_PG_URL"));
+        assertEquals("mysql://x:y@z/w", env.get("UNRELATED"));
+        assertTrue(!env.containsKey("SHOP_DB_URL"), "a source the environment does not set keeps its default");
+
+        Files.delete(secrets.resolve("postgres_password"));
+        assertEquals("postgresql://bench:bench@db2:15433/logs",
+                SourcesCommand.withSecrets(Map.of("LOGS_PG_URL", "postgresql://bench:bench@db2:15433/logs"), secrets).get("LOGS_PG_URL"));
+    }
+
+    @Test
+    void anInstancesURLsGoThroughItsOwnProxiesOnTheHostGiven() {
+        List<String> direct = run("sources", "portal-jdbc", "--instances", "../instances.conf");
+        assertEquals(4, direct.size(), String.valueOf(direct));
+        List<String> proxied = run("sources", "portal-jdbc", "--instances", "../instances.conf", "--proxy-host", "toxiproxy");
+        assertEquals(4, proxied.size(), String.valueOf(proxied));
+        // 10000 + 8081 + 100 × source number: contacts_mysql is source 1
+        assertTrue(proxied.getFirst().startsWith("CONTACTS_MYSQL_URL=mysql://") && proxied.getFirst().contains("@toxiproxy:18181/"),
+                proxied.getFirst());
+        assertNotEquals(direct, proxied);
+        assertEquals(List.of("SHOP_DB_URL"), run("sources", "shop-jdbc", "--instances", "../instances.conf").stream()
+                .map(l -> l.substring(0, l.indexOf('='))).toList());
+        assertEquals(5, run("sources").size(), "without an instance: every source");
+        assertEquals("mysql://bench:bench@127.0.0.1:3306/bench_e2e_shop",
+                SourcesCommand.withDatabasePrefix(Map.of(), "bench_e2e_").get("SHOP_DB_URL"), "make e2e's own databases");
+    }
+
+    private static List<String> run(String... args) {
+        PrintStream saved = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            assertEquals(0, Main.commandLine().execute(args));
+        } finally {
+            System.setOut(saved);
+        }
+        return out.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+}
