@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import lab.microbench.pool.PoolKind;
-import lab.microbench.report.Environment;
+import lab.microbench.pages.Environment;
 import lab.microbench.thesis.ThesisPlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import lab.loadgen.report.Templates;
+import lab.loadgen.pages.Templates;
 
 /** A listing of a folder under results/ without an index.html (e.g. a run's raw/ outputs). */
 public final class DirectoryPage {

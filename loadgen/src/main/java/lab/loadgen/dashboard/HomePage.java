@@ -20,7 +20,7 @@ import lab.loadgen.config.HostResolver;
 import lab.loadgen.config.Instance;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.metrics.HealthCheck;
-import lab.loadgen.report.Templates;
+import lab.loadgen.pages.Templates;
 import lab.report.load.VerdictView;
 import lab.report.results.ResultsJson;
 

@@ -11,7 +11,7 @@ import java.util.Optional;
 import com.sun.net.httpserver.HttpExchange;
 
 import lab.loadgen.live.LiveStatus;
-import lab.loadgen.report.Templates;
+import lab.loadgen.pages.Templates;
 import lab.report.load.VerdictView;
 import lab.report.results.Results;
 import lab.report.results.ResultsJson;

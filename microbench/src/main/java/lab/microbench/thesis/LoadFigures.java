@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 import lab.link.Link;
-import lab.microbench.report.Charts;
+import lab.microbench.pages.Charts;
 import lab.report.Fmt;
 import lab.report.Page;
 import lab.report.Spread;

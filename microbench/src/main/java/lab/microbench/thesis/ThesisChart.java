@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import lab.microbench.report.Charts;
+import lab.microbench.pages.Charts;
 import lab.report.results.JmhScore;
 
 /** The thesis page's charts of JMH scores, each with its error. */

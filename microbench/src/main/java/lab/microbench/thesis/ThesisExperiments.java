@@ -16,7 +16,7 @@ import lab.link.LinkCalibration;
 import lab.microbench.Experiment;
 import lab.microbench.Plan;
 import lab.microbench.jmh.JmhRun;
-import lab.microbench.report.Json;
+import lab.microbench.pages.Json;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**

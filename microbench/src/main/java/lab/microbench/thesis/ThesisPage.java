@@ -13,10 +13,10 @@ import java.util.Optional;
 import java.util.Set;
 
 import lab.microbench.Experiment;
-import lab.microbench.report.Charts;
-import lab.microbench.report.IndexPage;
-import lab.microbench.report.Meta;
-import lab.microbench.report.Section;
+import lab.microbench.pages.Charts;
+import lab.microbench.pages.IndexPage;
+import lab.microbench.pages.Meta;
+import lab.microbench.pages.Section;
 import lab.report.Fmt;
 import lab.report.Page;
 import lab.report.Spread;

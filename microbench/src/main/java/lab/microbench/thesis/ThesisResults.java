@@ -14,8 +14,8 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import lab.microbench.Experiment;
-import lab.microbench.report.Section;
-import lab.microbench.report.Meta;
+import lab.microbench.pages.Section;
+import lab.microbench.pages.Meta;
 import lab.report.load.VerdictView;
 import lab.report.results.JmhScore;
 import lab.report.results.Results;

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 import lab.microbench.Experiment;
-import lab.microbench.report.Meta;
-import lab.microbench.report.Section;
+import lab.microbench.pages.Meta;
+import lab.microbench.pages.Section;
 import lab.report.Fmt;
 import lab.report.Page;
 import lab.report.results.Results;

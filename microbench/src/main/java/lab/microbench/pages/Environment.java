@@ -1,4 +1,4 @@
-package lab.microbench.report;
+package lab.microbench.pages;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

@@ -1,4 +1,4 @@
-package lab.microbench.report;
+package lab.microbench.pages;
 
 import java.util.LinkedHashMap;
 import java.util.List;

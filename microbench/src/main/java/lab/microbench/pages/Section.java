@@ -1,4 +1,4 @@
-package lab.microbench.report;
+package lab.microbench.pages;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

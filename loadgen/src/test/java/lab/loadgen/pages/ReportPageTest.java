@@ -1,4 +1,4 @@
-package lab.loadgen.report;
+package lab.loadgen.pages;
 
 import lab.report.load.ReportPage;
 
