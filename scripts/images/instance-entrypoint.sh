@@ -12,7 +12,9 @@ set -euo pipefail
 
 if [ -n "${LINK_PROXY_HOST:-}" ] || compgen -G "/run/secrets/*_password" >/dev/null; then
   [ -z "${LINK_PROXY_HOST:-}" ] || : "${LAB_INSTANCE:?LAB_INSTANCE names the instance (instances.conf)}"
-  export_source_urls java /app/lib/loadgen.jar "${LAB_INSTANCE:-}" "${LINK_PROXY_HOST:-}" /run/secrets
+  loadgen=/app/lib/loadgen.jar
+  [ -r "$loadgen" ] || loadgen=/app/loadgen.jar   # the loadgen image's own jar
+  export_source_urls java "$loadgen" "${LAB_INSTANCE:-}" "${LINK_PROXY_HOST:-}" /run/secrets
 fi
 
 # The native lab's JVM options (lib/jvm.sh: the same heap), unless JAVA_OPTS is given.
