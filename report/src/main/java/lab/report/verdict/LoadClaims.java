@@ -139,9 +139,8 @@ public final class LoadClaims {
     }
 
     /**
-     * What would decide a tie that is no equality: about how many repetitions a side the interval
-     * would need to leave 1 (a winner) or, with its median within ±{@link Pairwise#EQUIVALENCE}, to
-     * fit in that margin (equal) (see {@link Claim#toDecide}); "" for any other outcome.
+     * What would decide a tie that is no equality ({@link Claim#toDecide}): the interval leaving 1 (a winner) or, its
+     * median within ±{@link Pairwise#EQUIVALENCE}, fitting that margin (equal); "" for any other outcome.
      */
     static String toDecide(Pairwise.Comparison c, Verdict.Candidate a, Verdict.Candidate b) {
         if (c.outcome() != Pairwise.Outcome.TIE || c.ratio() == null) {
@@ -152,7 +151,7 @@ public final class LoadClaims {
         double eq = Pairwise.EQUIVALENCE;
         String s = m >= 1 / eq && m <= eq ? Claim.toDecide(c.ratio(), n, "repetitions", 1 / eq, eq)
                 : Claim.toDecide(c.ratio(), n, "repetitions", 1.0);
-        return s.isEmpty() ? "" : "; " + s;
+        return prefixed(s);
     }
 
     /** {@link #compare}'s answer when neither is ahead: equal within {@link Pairwise#EQUIVALENCE}. */
@@ -302,14 +301,15 @@ public final class LoadClaims {
         Claim.Status status = c.outcome() == Pairwise.Outcome.UNDECIDED || ratio == null ? Claim.Status.INCONCLUSIVE
                 : c.outcome() == Pairwise.Outcome.SECOND && ratio.max() < ABYSMAL ? Claim.Status.REPRODUCED
                 : ratio.min() >= ABYSMAL ? Claim.Status.NOT_REPRODUCED : Claim.Status.INCONCLUSIVE;
+        Spread fair = entry(row.get(), THREADPOOL_FAIR).value();
+        Spread unfair = entry(row.get(), THREADPOOL).value();
+        String decide = status != Claim.Status.INCONCLUSIVE || c.outcome() == Pairwise.Outcome.UNDECIDED ? ""
+                : prefixed(Claim.toDecide(ratio, Math.min(fair.n(), unfair.n()), "repetitions", ABYSMAL));
         return j.claim("4.2", claim, status, String.format(Locale.ROOT,
                 "%s, at %d connections: %s %s vs %s %s successes/s; fair ÷ unfair = %s (unpaired: the fair pool ran in "
-                        + "a pass of its own)%s", j.note(), row.get().scenario().concurrency(), THREADPOOL_FAIR,
-                text(entry(row.get(), THREADPOOL_FAIR).value()), THREADPOOL, text(entry(row.get(), THREADPOOL).value()),
-                ratio == null ? "—" : ratioText(ratio), c.why() == null ? "" : " — " + c.why())
-                + (status != Claim.Status.INCONCLUSIVE || c.outcome() == Pairwise.Outcome.UNDECIDED || ratio == null ? ""
-                : prefixed(Claim.toDecide(ratio, Math.min(entry(row.get(), THREADPOOL_FAIR).value().n(),
-                        entry(row.get(), THREADPOOL).value().n()), "repetitions", ABYSMAL))));
+                        + "a pass of its own)%s%s", j.note(), row.get().scenario().concurrency(), THREADPOOL_FAIR,
+                text(fair), THREADPOOL, text(unfair), ratio == null ? "—" : ratioText(ratio),
+                c.why() == null ? "" : " — " + c.why(), decide));
     }
 
     private static String prefixed(String s) {
