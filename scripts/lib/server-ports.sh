@@ -18,13 +18,14 @@ server_host() { # host server -> host when given, else the server's own *_HOST
   echo "${1:-${!var:?$var is not set}}"
 }
 
-# server_urls PREFIX [HOST] -> the five source URLs at those ports, one PREFIXNAME=url line each:
-# every server at HOST, or, without HOST, each at its own *_HOST (a swarm's db nodes, runtime/swarm.sh).
-server_urls() {
-  local prefix=$1 host=${2:-}
-  echo "${prefix}CONTACTS_MYSQL_URL=mysql://bench:bench@$(server_host "$host" mysql-contacts):$MYSQL_CONTACTS_PORT/contacts"
-  echo "${prefix}CONTACTS_PG_URL=postgresql://bench:bench@$(server_host "$host" postgres-contacts):$POSTGRES_CONTACTS_PORT/contacts"
-  echo "${prefix}LOGS_MYSQL_URL=mysql://bench:bench@$(server_host "$host" mysql-logs):$MYSQL_LOGS_PORT/logs"
-  echo "${prefix}LOGS_PG_URL=postgresql://bench:bench@$(server_host "$host" postgres-logs):$POSTGRES_LOGS_PORT/logs"
-  echo "${prefix}SHOP_DB_URL=mysql://bench:bench@$(server_host "$host" mysql-shop):$MYSQL_SHOP_PORT/shop"
+# export_server_addresses [HOST]: each server's <SERVER>_ADDRESS (host:port, e.g. MYSQL_CONTACTS_ADDRESS) at
+# those ports: every server at HOST, or, without HOST, each at its own *_HOST (a swarm's db nodes,
+# runtime/swarm.sh). docker-compose.yml's source URLs and `loadgen sources --compose` name each
+# source's server there: the shell writes no URL.
+export_server_addresses() {
+  local host=${1:-} server port_var
+  for server in $DB_SERVERS; do
+    port_var=$(server_var "$server" PORT)
+    export "$(server_var "$server" ADDRESS)=$(server_host "$host" "$server"):${!port_var}"
+  done
 }

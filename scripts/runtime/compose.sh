@@ -6,7 +6,7 @@
 # Its own verbs:
 #   lab.sh usable           exit 0 when a Docker engine and Compose v2 are usable
 #   lab.sh compose ARG…     docker compose ARG… (the same project, for scripts)
-#   lab.sh proxies          write the proxies' config (TOXIPROXY_CONFIG) from COMPOSE_*_URL
+#   lab.sh proxies          write the proxies' config (TOXIPROXY_CONFIG) from the containers' source URLs
 #   lab.sh db-images        build the local database images docker-compose.yml uses, when missing
 #   lab.sh servers          the env a host's `loadgen faults` needs: the databases' published
 #                           ports (127.0.0.1 only) and the Toxiproxy API
@@ -63,19 +63,17 @@ start_containers() { # service… : started, and healthy (or running, without a 
   die "not healthy within 300 s:$waiting"
 }
 
-# The proxies of every instance, listening in the toxiproxy container, with the databases as the
-# compose network names them (the x-sources defaults of docker-compose.yml, or COMPOSE_*_URL): lab.link's
-# scheme, asked of the loadgen image (`loadgen link --config`), which must be built.
+# The proxies of every instance, listening in the toxiproxy container, with the databases as
+# docker-compose.yml names them to the containers (`loadgen sources --compose`: COMPOSE_*_URL, else
+# each server at its <SERVER>_ADDRESS, else at its service): lab.link's scheme, asked of the loadgen
+# image (`loadgen link --config`), which must be built.
 write_proxies() {
-  local image
+  local image urls
   mkdir -p "$LAB_RUN_DIR"
   image=$(compose --profile loadgen config --images loadgen)
-  docker run --rm --network none \
-    -e CONTACTS_MYSQL_URL="${COMPOSE_CONTACTS_MYSQL_URL:-mysql://bench:bench@mysql-contacts:3306/contacts}" \
-    -e CONTACTS_PG_URL="${COMPOSE_CONTACTS_PG_URL:-postgresql://bench:bench@postgres-contacts:5432/contacts}" \
-    -e LOGS_MYSQL_URL="${COMPOSE_LOGS_MYSQL_URL:-mysql://bench:bench@mysql-logs:3306/logs}" \
-    -e LOGS_PG_URL="${COMPOSE_LOGS_PG_URL:-postgresql://bench:bench@postgres-logs:5432/logs}" \
-    -e SHOP_DB_URL="${COMPOSE_SHOP_DB_URL:-mysql://bench:bench@mysql-shop:3306/shop}" \
+  urls=$(docker run --rm --network none --env-file <(env | grep -E '^(COMPOSE_[A-Z_]+_URL|[A-Z_]+_ADDRESS)=' || true) \
+    "$image" sources --compose) || die "could not get the source URLs of the containers from the loadgen image"
+  docker run --rm --network none --env-file <(printf '%s\n' "$urls") \
     "$image" link --config --listen-host "${PROXY_LISTEN_HOST:-0.0.0.0}" --instances /app/instances.conf \
     >"$TOXIPROXY_CONFIG.new" || { rm -f "$TOXIPROXY_CONFIG.new"; die "could not write the proxies' config"; }
   mv "$TOXIPROXY_CONFIG.new" "$TOXIPROXY_CONFIG"
@@ -153,9 +151,10 @@ rt_sweep() { # sweep options…: one Docker host runs databases, apps and the lo
   rt_loadgen "$@" --results-dir /results --instances /app/instances.conf --instance-hosts --shared-machine=true
 }
 
-server_env() { # the real servers, not the proxies (ports: docker-compose.yml)
+server_env() { # the real servers, not the proxies: at the ports docker-compose.yml publishes on 127.0.0.1
   . "$here/lib/server-ports.sh"
-  server_urls "" 127.0.0.1
+  export_server_addresses 127.0.0.1
+  host_loadgen sources --compose || die "could not get the source URLs from loadgen sources (make jars)"
   echo TOXIPROXY_URL=http://127.0.0.1:8474
   [ -z "$COMPOSE_DB_TLS_CA" ] || echo "LAB_DB_TLS_CA=$DB_TLS_DIR/ca.pem"
 }
@@ -163,8 +162,9 @@ server_env() { # the real servers, not the proxies (ports: docker-compose.yml)
 # On the host: fault (a) stops containers, isolation stops the other instances' containers.
 RT_ISOLATES=1 RT_SERVERS=1
 rt_faults() {
-  local setting
-  while read -r setting; do export "${setting?}"; done < <(server_env)
+  local setting settings
+  settings=$(server_env) || exit 1
+  while read -r setting; do export "${setting?}"; done <<<"$settings"
   host_loadgen "$@" --results-dir "${RESULTS_DIR:-results}"
 }
 

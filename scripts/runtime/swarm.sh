@@ -73,8 +73,9 @@ place_roles() {
 # Where each database server runs: on the node labelled with its own role (asyncdb.role.mysql-shop,
 # …), reached at that node's address unless <SERVER>_HOST (MYSQL_SHOP_HOST, …) says otherwise, as
 # the thesis put each database on a host of its own; else on the db node, at DB_HOST. Sets
-# <SERVER>_ROLE (the placement label of docker-compose.swarm.yml) and <SERVER>_HOST, and the
-# source URLs at those hosts (COMPOSE_*_URL: the seed task's and Toxiproxy's upstreams).
+# <SERVER>_ROLE (the placement label of docker-compose.swarm.yml) and <SERVER>_HOST, and
+# <SERVER>_ADDRESS, host:port, where docker-compose.yml's source URLs (the seed task's and
+# Toxiproxy's upstreams) name the server.
 place_servers() {
   local server role_var host_var bind_var own addr
   for server in $DB_SERVERS; do
@@ -91,8 +92,9 @@ place_servers() {
     esac
     export "$bind_var=${BIND:-${!host_var}}"
   done
-  # The URLs' password is a placeholder: the entrypoints put the secret's in (instance-entrypoint.sh).
-  while read -r url; do export "${url?}"; done < <(server_urls COMPOSE_)
+  # docker-compose.yml's source URLs name each server at its <SERVER>_ADDRESS; their password is a
+  # placeholder: the entrypoints put the secret's in (instance-entrypoint.sh).
+  export_server_addresses
 }
 
 # What the clients dial the database servers at: Toxiproxy (DB_HOST) for the instances, each server's

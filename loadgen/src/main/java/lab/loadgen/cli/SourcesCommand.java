@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import lab.access.SourceUrl;
 import lab.data.Sources;
+import lab.loadgen.config.ComposeSources;
 import lab.loadgen.config.Instance;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.config.LabProxies;
@@ -46,9 +47,22 @@ public final class SourcesCommand implements Callable<Integer> {
     @Option(names = "--instances", description = "instances.conf (default: found from the working directory)")
     Path instancesFile;
 
+    @Option(names = "--compose", description = "each source as docker-compose.yml gives it to the containers: COMPOSE_<VAR> "
+            + "where set, else its server at <SERVER>_ADDRESS (host:port, e.g. MYSQL_CONTACTS_ADDRESS) where set, else at "
+            + "its compose service (mysql-contacts:3306, …)")
+    boolean compose;
+
+    @Option(names = "--compose-yaml", description = "print docker-compose.yml's x-sources entries (the same rule, for compose to resolve)")
+    boolean composeYaml;
+
     @Override
     public Integer call() throws IOException {
-        Map<String, String> given = secrets == null ? System.getenv() : withSecrets(System.getenv(), secrets);
+        if (composeYaml) {
+            System.out.print(ComposeSources.yaml());
+            return 0;
+        }
+        Map<String, String> own = compose ? ComposeSources.env(System.getenv()) : System.getenv();
+        Map<String, String> given = secrets == null ? own : withSecrets(own, secrets);
         Map<String, String> env = databasePrefix == null ? given : withDatabasePrefix(given, databasePrefix);
         if (instanceName == null) {
             if (proxyHost != null) {

@@ -2,6 +2,7 @@ package lab.loadgen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -52,6 +53,20 @@ class SourcesCommandTest {
         assertEquals(5, run("sources").size(), "without an instance: every source");
         assertEquals("mysql://bench:bench@127.0.0.1:3306/bench_e2e_shop",
                 SourcesCommand.withDatabasePrefix(Map.of(), "bench_e2e_").get("SHOP_DB_URL"), "make e2e's own databases");
+    }
+
+    @Test
+    void composeGivesTheUsersURLElseTheServerAtItsAddressElseItsService() {
+        Map<String, String> env = lab.loadgen.config.ComposeSources.env(Map.of(
+                "COMPOSE_CONTACTS_MYSQL_URL", "mysql://me:pw@db1.example:3306/contacts",
+                "POSTGRES_LOGS_ADDRESS", "10.77.0.11:15433",
+                "COMPOSE_SHOP_DB_URL", ""));
+        assertEquals("mysql://me:pw@db1.example:3306/contacts", env.get("CONTACTS_MYSQL_URL"));
+        assertEquals("postgresql://bench:bench@10.77.0.11:15433/logs", env.get("LOGS_PG_URL"));
+        assertEquals("postgresql://bench:bench@postgres-contacts:5432/contacts", env.get("CONTACTS_PG_URL"));
+        assertEquals("mysql://bench:bench@mysql-shop:3306/shop", env.get("SHOP_DB_URL"), "blank counts as unset, as in compose");
+        assertThrows(IllegalArgumentException.class,
+                () -> lab.loadgen.config.ComposeSources.env(Map.of("MYSQL_LOGS_ADDRESS", "no-port")));
     }
 
     private static List<String> run(String... args) {

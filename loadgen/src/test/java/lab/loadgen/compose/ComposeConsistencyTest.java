@@ -17,6 +17,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.loadgen.config.ComposeSources;
 import lab.loadgen.config.Instance;
 import lab.loadgen.config.InstancesConf;
 import org.junit.jupiter.api.BeforeAll;
@@ -137,6 +138,21 @@ class ComposeConsistencyTest {
             }
         }
         assertTrue(environment(services.get("db-seed")).keySet().containsAll(envNames), "db-seed gets every source URL");
+    }
+
+    /** The source URLs have one owner: docker-compose.yml's are what lab.loadgen.config.ComposeSources writes. */
+    @Test
+    void theSourcesUrlsAreWhatComposeSourcesWrites() throws IOException {
+        String file = Files.readString(ROOT.resolve("docker-compose.yml"));
+        assertTrue(file.contains(ComposeSources.yaml()), "docker-compose.yml's x-sources must hold, verbatim, what "
+                + "`loadgen sources --compose-yaml` prints:\n" + ComposeSources.yaml());
+        Matcher urls = Pattern.compile("(?m)^\\s+(" + java.util.stream.Stream.of(lab.data.Sources.values())
+                .map(src -> src.envVar).collect(java.util.stream.Collectors.joining("|")) + "): ").matcher(file);
+        int count = 0;
+        while (urls.find()) {
+            count++;
+        }
+        assertEquals(5, count, "no other service repeats a source URL");
     }
 
     @Test
