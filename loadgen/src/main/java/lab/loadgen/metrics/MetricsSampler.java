@@ -41,6 +41,12 @@ public final class MetricsSampler {
     private final java.util.Map<String, Double> rttLast = new java.util.TreeMap<>();
     private double inFlightSum;
     private int inFlightSamples;
+    /**
+     * The load tool's open connections to the app, every {@link #CONNECTIONS_EVERY}th scrape while the tool
+     * ran; the most of them is what it held (a count may fall in its first connects or its last closes).
+     */
+    private final java.util.List<Integer> toolConnections = new java.util.ArrayList<>();
+    private static final int CONNECTIONS_EVERY = 4;
 
     public MetricsSampler(HttpClient client, URI uri, Duration interval) {
         this(client, uri, interval, text -> { });
@@ -66,7 +72,9 @@ public final class MetricsSampler {
         thread.join();
         double inFlightDuringStep;
         int inFlightCount;
+        Double held;
         synchronized (this) {
+            held = toolConnections.isEmpty() ? null : (double) java.util.Collections.max(toolConnections);
             // the requests in flight while the tool ran: the last scrape, after it, is left out
             inFlightDuringStep = inFlightSum;
             inFlightCount = inFlightSamples;
@@ -80,13 +88,20 @@ public final class MetricsSampler {
             rttLast.forEach((k, v) -> rtt.put(k, Math.round(v * 1000.0) / 1000.0));
             Double inFlight = inFlightCount == 0 ? null : Math.round(inFlightDuringStep / inFlightCount * 100.0) / 100.0;
             return new ServerMetrics(maxThreads, maxHeapMb, cpu, failedPanels, samples, error,
-                    java.util.Map.copyOf(poolSize), multiplexing, java.util.Map.copyOf(rtt), inFlight);
+                    java.util.Map.copyOf(poolSize), multiplexing, java.util.Map.copyOf(rtt), inFlight, held);
         }
     }
 
     private void loop() {
-        while (!stopping) {
+        for (int i = 0; !stopping; i++) {
             scrape();
+            if (i % CONNECTIONS_EVERY == CONNECTIONS_EVERY - 1) {
+                ToolConnections.count(uri.getPort()).ifPresent(n -> {
+                    synchronized (this) {
+                        toolConnections.add(n);
+                    }
+                });
+            }
             try {
                 Thread.sleep(interval);
             } catch (InterruptedException e) {

@@ -16,14 +16,17 @@ package lab.loadgen.metrics;
  * @param inFlight    requests in flight inside the app by its own count: the mean of its gauge
  *                    {@code http_server_requests_in_flight} over the scrapes while the tool ran; null
  *                    without it
+ * @param toolConnections the load tool's open connections to the app (ToolConnections): the most of
+ *                    a count every 2 s while the tool ran (one may fall in its first connects or last
+ *                    closes); null where none was taken (no /proc, or a step shorter than 2 s)
  */
 public record ServerMetrics(Integer maxThreads, Double maxHeapMb, Double meanCpuPct, Long failedPanels, int samples,
                             String error, java.util.Map<String, Integer> poolSize, Boolean multiplexing,
-                            java.util.Map<String, Double> linkRttMs, Double inFlight) {
+                            java.util.Map<String, Double> linkRttMs, Double inFlight, Double toolConnections) {
 
     public ServerMetrics(Integer maxThreads, Double maxHeapMb, Double meanCpuPct, Long failedPanels, int samples,
                          String error) {
         this(maxThreads, maxHeapMb, meanCpuPct, failedPanels, samples, error, java.util.Map.of(), null, java.util.Map.of(),
-                null);
+                null, null);
     }
 }

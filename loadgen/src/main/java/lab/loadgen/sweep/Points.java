@@ -96,11 +96,14 @@ final class Points {
         // product is no count). Rate × wrk's corrected mean is no usable bound either: it leaves out the
         // requests still unanswered when the window ends, so connections a server starves look idle
         // (shop jdbc, 1,000 connections at 20 ms: 193), and it greyed the map's shop at 1,000
-        // connections in every column (tried and reverted on 11-27)
+        // connections in every column (tried and reverted on 11-27). What a closed loop held is then
+        // counted, not inferred: the tool's open connections (ToolConnections), one request in flight
+        // each, and Repetitions flags a point that held fewer than 90 % of its connections.
         Double little = d.correctedMean() ? null : Point.little(m.answersPerSec(), m.answersMeanMs());
         if (d.correctedMean()) {
             unmeasured.put("littleConcurrency", "wrk's mean reply is corrected for coordinated omission with synthetic "
-                    + "samples: no measured mean to put in Little's law (the app's own in-flight count is beside it)");
+                    + "samples: no measured mean to put in Little's law (the app's own in-flight count and the tool's "
+                    + "open connections are beside it)");
         }
         if (d.closedLoop() && Point.inconsistent(little, s.inFlight(), d.level())) {
             flags.add(Point.FLAG_INCONSISTENT);
@@ -121,7 +124,7 @@ final class Points {
                 little, null, null, d.interference(), d.rttMs(),
                 null, s.poolSize() == null || s.poolSize().isEmpty() ? null : s.poolSize(), s.multiplexing(),
                 m.successes(), round(m.answersPerSec()), errorRate, round(m.failureMeanMs()), m.latencyOf(),
-                cost(d, m, s, unmeasured), new Point.Queue(instanceRtt, null, null, s.inFlight()));
+                cost(d, m, s, unmeasured), new Point.Queue(instanceRtt, null, null, s.inFlight(), s.toolConnections()));
     }
 
     /** What the successes cost the instance, from its /proc CPU (interference meter) and its metrics. */

@@ -21,7 +21,7 @@ class LittlesLawTest {
     static Point point(boolean correctedMean, double answersPerSec, double meanMs, Double appInFlight) {
         Measurement m = new Measurement(answersPerSec, meanMs, Measurement.Latencies.NONE, 1000L, 5.0, 0L, Map.of(), null,
                 null, Map.of(), null, 1000L, answersPerSec, meanMs, null, Point.SUCCESSES);
-        ServerMetrics s = new ServerMetrics(50, 100.0, 30.0, null, 5, null, Map.of(), null, Map.of(), appInFlight);
+        ServerMetrics s = new ServerMetrics(50, 100.0, 30.0, null, 5, null, Map.of(), null, Map.of(), appInFlight, null);
         return Points.of(new Points.StepData(200, m, s, null, null, null, "raw/x", "t", null, null, 2, correctedMean));
     }
 
@@ -48,7 +48,7 @@ class LittlesLawTest {
     void aClosedLoopWithNoAnswerAtAllFailedInsteadOfVanishing() {
         Measurement none = new Measurement(0.0, null, Measurement.Latencies.NONE, 0L, 3.01, 0L, Map.of(), null, null,
                 Map.of(), null, 0L, 0.0, null, null, Point.SUCCESSES);
-        ServerMetrics s = new ServerMetrics(50, 100.0, 30.0, null, 5, null, Map.of(), null, Map.of(), null);
+        ServerMetrics s = new ServerMetrics(50, 100.0, 30.0, null, 5, null, Map.of(), null, Map.of(), null, null);
         Point silent = Points.of(new Points.StepData(1000, none, s, null, null, null, "raw/x", "t", null, 78.0, 2, true));
         assertTrue(silent.hasFlag(Point.FLAG_FAILED));
         assertTrue(silent.error().contains("no answer within the 3.0 s window from 1000 connections"), silent.error());

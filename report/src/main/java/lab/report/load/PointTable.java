@@ -99,7 +99,7 @@ public final class PointTable {
         }
         h.addAll(List.of("Mode", "Tool", "Connections", "RTT asked / on the link at rest (ms)", "Repetitions"));
         FIGURES.forEach(c -> h.add(c.header()));
-        h.addAll(List.of("Achieved concurrency (Little)", "DB connections per source", "Others' CPU (% of a core)",
+        h.addAll(List.of("Achieved concurrency (Little; wrk: connections open)", "DB connections per source", "Others' CPU (% of a core)",
                 "Flags / error", "Raw output; flame graphs of the point's warm-up run, before its repetitions"));
         return h;
     }
@@ -132,14 +132,24 @@ public final class PointTable {
                     : String.format(Locale.ROOT, c.format(), v);
             row.add(v == null ? unmeasured(p, c.field()) : Cell.number(text));
         }
-        row.add(Cell.number(p.littleConcurrency() == null ? "—" : String.format(Locale.ROOT, "%.1f (%s)",
-                p.littleConcurrency(), p.concurrencyShare() == null ? "—" : Math.round(p.concurrencyShare() * 100) + " %")));
+        row.add(Cell.number(inFlight(p)));
         row.add(Cell.of(p.dbConnections() == null ? "—" : p.dbConnections().toString()
                 + (p.multiplexing() == null ? "" : p.multiplexing() ? ", multiplexed" : ", not multiplexed")));
         row.add(Cell.number(p.interference() == null ? "—" : String.format(Locale.ROOT, "%.1f", p.interference().otherPct())));
         row.add(Cell.of(flags(p)));
         row.add(rawLinks(p, s.rawBase(), s.profiles()));
         rows.add(row);
+    }
+
+    /** Little's law's in flight and its share of the connections, else (wrk) the tool's open connections. */
+    private static String inFlight(Point p) {
+        if (p.littleConcurrency() != null) {
+            return String.format(Locale.ROOT, "%.1f (%s)", p.littleConcurrency(),
+                    p.concurrencyShare() == null ? "—" : Math.round(p.concurrencyShare() * 100) + " %");
+        }
+        Double open = p.queue() == null ? null : p.queue().toolConnections();
+        return open == null || p.concurrency() == null || p.concurrency() == 0 ? "—"
+                : String.format(Locale.ROOT, "%.0f open (%d %%)", open, Math.round(100 * open / p.concurrency()));
     }
 
     private static Cell rawLinks(Point p, String base, List<lab.report.results.Run.Profile> profiles) {

@@ -139,9 +139,15 @@ public record Point(
                 : Math.round(requestsPerSec * meanReplyMs / 1000.0 * 100.0) / 100.0;
     }
 
-    /** Whether both Little's law and the app's own in-flight figure put the concurrency below {@link #NOMINAL_SHARE} × {@code level}. */
-    public static boolean belowNominal(Double little, Double appInFlight, int level) {
-        return little != null && appInFlight != null && little < NOMINAL_SHARE * level && appInFlight < NOMINAL_SHARE * level;
+    /**
+     * Whether a closed loop held less than {@link #NOMINAL_SHARE} × {@code level} in flight: Little's law
+     * and the app's own in-flight figure both say so, or the load tool held fewer connections open
+     * (one request in flight each; what tells for wrk, whose mean gives no Little's law).
+     */
+    public static boolean belowNominal(Double little, Double appInFlight, Double toolConnections, int level) {
+        double bound = NOMINAL_SHARE * level;
+        return little != null && appInFlight != null && little < bound && appInFlight < bound
+                || toolConnections != null && toolConnections < bound;
     }
 
     /** Whether both put more in flight than {@link #INCONSISTENT_SHARE} × {@code level} connections allow. */
@@ -176,10 +182,14 @@ public record Point(
      * @param appInFlight       requests in flight inside the app by its own count: the mean of its gauge
      *                          http_server_requests_in_flight while the tool ran; null where the app
      *                          exports none
+     * @param toolConnections   the load tool's connections to the app that were open (established): the
+     *                          most of a count every 2 s while it ran (the median over repetitions); null
+     *                          where not counted (no /proc, an older run)
      */
-    public record Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs, Double appInFlight) {
+    public record Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs, Double appInFlight,
+                        Double toolConnections) {
         public Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs) {
-            this(instanceRttMs, roundTripsPerPage, queueMs, null);
+            this(instanceRttMs, roundTripsPerPage, queueMs, null, null);
         }
     }
 
@@ -187,6 +197,7 @@ public record Point(
     public Point withLinkRtt(Double rtt, Integer roundTrips) {
         Double instance = queue == null ? null : queue.instanceRttMs();
         Double inFlight = queue == null ? null : queue.appInFlight();
+        Double held = queue == null ? null : queue.toolConnections();
         Double q = rtt == null || roundTrips == null || meanReplyMs == null ? null
                 : Math.round((meanReplyMs - roundTrips * rtt) * 100.0) / 100.0;
         return new Point(concurrency, requestsPerSec, meanReplyMs, p50Ms, p99Ms, errors, serverThreads, serverHeapMb,
@@ -194,7 +205,7 @@ public record Point(
                 loadToolCpuPct, loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels,
                 unmeasured, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rttMs,
                 rtt, dbConnections, multiplexing, successes, answersPerSec, errorRatePct, failureMeanMs,
-                latencyOf, cost, new Queue(instance, roundTrips, q, inFlight));
+                latencyOf, cost, new Queue(instance, roundTrips, q, inFlight, held));
     }
 
     /**

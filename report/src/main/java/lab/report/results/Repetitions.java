@@ -86,7 +86,8 @@ public final class Repetitions {
         });
         Double little = median(ok, Point::littleConcurrency);
         Double appInFlight = median(ok, p -> p.queue() == null ? null : p.queue().appInFlight());
-        if (closedLoop && Point.belowNominal(little, appInFlight, level)) {
+        Double toolConnections = median(ok, p -> p.queue() == null ? null : p.queue().toolConnections());
+        if (closedLoop && Point.belowNominal(little, appInFlight, toolConnections, level)) {
             flags.add(Point.FLAG_BELOW_NOMINAL);
         }
         if (closedLoop && trends(kept)) {
@@ -128,7 +129,7 @@ public final class Repetitions {
                 median(ok, Point::answersPerSec), errorRate, median(ok, Point::failureMeanMs),
                 ok.stream().anyMatch(p -> Point.ALL_ANSWERS.equals(p.latencyOf())) ? Point.ALL_ANSWERS
                         : m.latencyOf(), cost(ok), new Point.Queue(median(ok, p -> p.queue() == null ? null
-                        : p.queue().instanceRttMs()), null, null, appInFlight));
+                        : p.queue().instanceRttMs()), null, null, appInFlight, toolConnections));
     }
 
     /**

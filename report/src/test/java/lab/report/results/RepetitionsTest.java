@@ -45,7 +45,32 @@ class RepetitionsTest {
                 p.serverThreads(), p.serverHeapMb(), null, null, null, null, p.requests(), p.durationSec(), null, null,
                 p.serverCpuPct(), p.loadToolCpuPct(), p.loadToolCpuSec(), false, null, Map.of(), null, Map.of(), List.of(),
                 null, p.raw(), p.started(), p.littleConcurrency(), null, null, null, null, null, null, null, null, null,
-                null, null, null, null, new Point.Queue(null, null, null, appInFlight));
+                null, null, null, null, new Point.Queue(null, null, null, appInFlight, null));
+    }
+
+    /** A wrk repetition: no Little's law (corrected mean), the tool's open connections counted instead. */
+    static Point wrkRep(int c, double toolConnections) {
+        Point p = rep(c, 100, 50, 20.0);
+        return new Point(p.concurrency(), p.requestsPerSec(), p.meanReplyMs(), p.p50Ms(), p.p99Ms(), p.errors(),
+                p.serverThreads(), p.serverHeapMb(), null, null, null, null, p.requests(), p.durationSec(), null, null,
+                p.serverCpuPct(), p.loadToolCpuPct(), p.loadToolCpuSec(), false, null, Map.of(), null, Map.of(), List.of(),
+                null, p.raw(), p.started(), null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, new Point.Queue(null, null, null, 20.0, toolConnections));
+    }
+
+    @Test
+    void withoutLittlesLawTheToolsOpenConnectionsTellWhetherAPointHeldItsLoad() {
+        // 10,000 connections asked; the app counts 20 in flight (an event loop that blocks: the rest wait in sockets)
+        Point held = Repetitions.aggregate(10_000, List.of(wrkRep(10_000, 10_000), wrkRep(10_000, 9_990),
+                wrkRep(10_000, 10_001)), true, null);
+        assertFalse(held.hasFlag(Point.FLAG_BELOW_NOMINAL), "every connection open: each holds a request");
+        assertEquals(10_000.0, held.queue().toolConnections());
+        Point starved = Repetitions.aggregate(10_000, List.of(wrkRep(10_000, 5_300), wrkRep(10_000, 5_100),
+                wrkRep(10_000, 9_500)), true, null);
+        assertTrue(starved.hasFlag(Point.FLAG_BELOW_NOMINAL), "median 5,300 open of 10,000");
+        Point open = Repetitions.aggregate(10_000, List.of(wrkRep(10_000, 5_300), wrkRep(10_000, 5_300),
+                wrkRep(10_000, 5_300)), false, null);
+        assertFalse(open.hasFlag(Point.FLAG_BELOW_NOMINAL), "an open loop's connections say nothing of its load");
     }
 
     @Test
