@@ -84,28 +84,53 @@ public record Claim(String source, String claim, Status status, String evidence,
      * Empty when the range does not reach across a bound.
      */
     public static String toDecide(Spread ratio, int samples, String unit, double... bounds) {
-        if (ratio == null || Double.isNaN(ratio.median()) || ratio.min() <= 0 || samples < 1 || bounds.length == 0) {
+        if (ratio == null || Double.isNaN(ratio.median()) || ratio.min() <= 0 || java.util.Arrays.stream(bounds).anyMatch(b -> b <= 0)) {
             return "";
         }
-        double m = Math.log(ratio.median());
-        double half = Math.max(m - Math.log(ratio.min()), Math.log(ratio.max()) - m);
+        // on the logarithm, where a ratio's interval is symmetric
+        return decide(Math.log(ratio.median()), Math.log(ratio.min()), Math.log(ratio.max()),
+                java.util.Arrays.stream(bounds).map(Math::log).toArray(), Math.log(1.02), samples, unit,
+                v -> lab.report.Fmt.ratio(Math.exp(v)), b -> lab.report.Fmt.num(Math.exp(b)) + "×");
+    }
+
+    /**
+     * {@link #toDecide(Spread, int, String, double...)} for a difference in {@code valueUnit} (ms, ms per
+     * connection): the figure's range across a bound of the same unit; "on the bound" within 2 % of
+     * the range's half-width.
+     */
+    public static String toDecideDifference(Spread value, int samples, String unit, String valueUnit, double... bounds) {
+        if (value == null || Double.isNaN(value.median())) {
+            return "";
+        }
+        double half = Math.max(value.median() - value.min(), value.max() - value.median());
+        return decide(value.median(), value.min(), value.max(), bounds, 0.02 * half, samples, unit,
+                v -> lab.report.Fmt.num(v) + " " + valueUnit, b -> lab.report.Fmt.trimmed(b) + " " + valueUnit);
+    }
+
+    /** The rule of both: samples needed grow with (half-width ÷ distance to the nearest bound)². */
+    private static String decide(double m, double min, double max, double[] bounds, double onBound, int samples, String unit,
+                                 java.util.function.DoubleFunction<String> figure, java.util.function.DoubleFunction<String> bound) {
+        if (samples < 1 || bounds.length == 0) {
+            return "";
+        }
+        double half = Math.max(m - min, max - m);
         double nearest = bounds[0];
         for (double b : bounds) {
-            if (Math.abs(m - Math.log(b)) < Math.abs(m - Math.log(nearest))) {
+            if (Math.abs(m - b) < Math.abs(m - nearest)) {
                 nearest = b;
             }
         }
-        double d = Math.abs(m - Math.log(nearest));
+        double d = Math.abs(m - nearest);
         if (d >= half) {
             return "";
         }
-        if (d < Math.log(1.02)) {
-            return String.format(Locale.ROOT, "to decide: the median %s sits on the bound %s×; more %s narrow the range but "
-                    + "cannot put it on one side", lab.report.Fmt.ratio(ratio.median()), lab.report.Fmt.num(nearest), unit);
+        if (d < onBound) {
+            return String.format(Locale.ROOT, "to decide: the median %s sits on the bound %s; more %s narrow the range but "
+                    + "cannot put it on one side", figure.apply(m), bound.apply(nearest), unit);
         }
         long need = (long) Math.ceil(samples * (half / d) * (half / d));
-        return String.format(Locale.ROOT, "to decide: about %d %s a side (this run: %d) for the range to clear %s×, were "
-                + "they as spread as here", need, unit, samples, lab.report.Fmt.num(nearest));
+        return String.format(Locale.ROOT, "to decide: about %d %s a side (this run: %d) for the range to clear %s, were "
+                + "they as spread as here", need, unit, samples, bound.apply(nearest));
     }
 
     public enum Status {

@@ -21,9 +21,11 @@ final class ScalingClaims {
 
     /**
      * "Response time grows more slowly with non-blocking I/O": the slope, ms per added server or
-     * connection from the smallest to the largest count, with the range the scores' errors allow,
-     * of nonblocking-pipelined against the thread pool — the fair one, the thesis' driver, when
-     * the run has it, else the unfair one and the status says so.
+     * connection from the smallest to the largest count, of nonblocking-pipelined less that of the
+     * thread pool (the fair one, the thesis' driver, when the run has it, else the unfair one and the
+     * status says so), judged on one interval of that difference ({@link #combination}): reproduced
+     * when it lies below 0, not reproduced above. The rule before compared the two slopes' ranges,
+     * each from two 99.9 % errors.
      */
     static List<Claim> growth(String figure, String param, List<JmhScore> scores) {
         String claim = "response time grows more slowly with the number of " + param + " with non-blocking I/O than with the thread pool"
@@ -39,35 +41,33 @@ final class ScalingClaims {
             String last = xs.get(xs.size() - 1);
             boolean fair = MicroClaims.find(scores, Map.of("engine", engine, "variant", MicroClaims.POOL)) != null;
             String pool = fair ? MicroClaims.POOL : MicroClaims.UNFAIR_POOL;
-            Spread nb = slope(scores, engine, MicroClaims.PIPELINED, param, first, last);
-            Spread tp = slope(scores, engine, pool, param, first, last);
-            if (nb == null || tp == null) {
+            List<JmhScore> four = java.util.Arrays.asList(at(scores, engine, MicroClaims.PIPELINED, param, last), at(scores, engine, MicroClaims.PIPELINED, param, first),
+                    at(scores, engine, pool, param, last), at(scores, engine, pool, param, first));
+            if (four.contains(null)) {
                 claims.add(MicroClaims.notMeasured(source, claim, pool + " or " + MicroClaims.PIPELINED + " missing at " + param + " " + first + " or " + last));
                 continue;
             }
-            Status status = nb.n() == 0 || tp.n() == 0 ? Status.INCONCLUSIVE
-                    : nb.max() < tp.min() ? Status.REPRODUCED : nb.min() > tp.max() ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
+            double dx = Integer.parseInt(last) - Integer.parseInt(first);
+            double nb = (four.get(0).score() - four.get(1).score()) / dx;
+            double tp = (four.get(2).score() - four.get(3).score()) / dx;
+            Spread diff = combination(four, new double[] {1 / dx, -1 / dx, -1 / dx, 1 / dx});
+            Status status = diff == null ? Status.INCONCLUSIVE
+                    : diff.max() < 0 ? Status.REPRODUCED : diff.min() > 0 ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
+            String per = param.substring(0, param.length() - 1);
             claims.add(new Claim(source, claim, status, String.format(Locale.ROOT,
-                    "ms per added %s from %s to %s: %s %s (%s–%s), %s %s (%s–%s)", param.substring(0, param.length() - 1), first, last,
-                    MicroClaims.PIPELINED, Fmt.num(nb.median()), Fmt.num(nb.min()), Fmt.num(nb.max()),
-                    pool, Fmt.num(tp.median()), Fmt.num(tp.min()), Fmt.num(tp.max())),
+                    "ms per added %s from %s to %s: %s %s, %s %s; the difference %s (range %s to %s, %s); reproduced when "
+                            + "the whole range is below 0%s", per, first, last,
+                    MicroClaims.PIPELINED, Fmt.num(nb), pool, Fmt.num(tp),
+                    diff == null ? "?" : Fmt.num(diff.median()), diff == null ? "?" : Fmt.num(diff.min()),
+                    diff == null ? "?" : Fmt.num(diff.max()), rangeOf(four),
+                    status == Status.INCONCLUSIVE ? toDecide(four, diff, "ms per " + per, 0) : ""),
                     fair ? "" : "against the unfair thread pool: no " + MicroClaims.POOL + " scores (the thesis' driver handed off fairly)"));
         }
         return claims;
     }
 
-    /** (time at last − time at first) ÷ (last − first), with the range the two scores' errors allow; null when one is missing. */
-    private static Spread slope(List<JmhScore> scores, String engine, String variant, String param, String first, String last) {
-        JmhScore a = MicroClaims.find(scores, Map.of("engine", engine, "variant", variant, param, first));
-        JmhScore b = MicroClaims.find(scores, Map.of("engine", engine, "variant", variant, param, last));
-        if (a == null || b == null) {
-            return null;
-        }
-        double dx = Integer.parseInt(last) - Integer.parseInt(first);
-        Spread sa = a.spread();
-        Spread sb = b.spread();
-        return new Spread((b.score() - a.score()) / dx, (sb.min() - sa.max()) / dx, (sb.max() - sa.min()) / dx,
-                Math.min(sa.n(), sb.n()));
+    private static JmhScore at(List<JmhScore> scores, String engine, String variant, String param, String value) {
+        return MicroClaims.find(scores, Map.of("engine", engine, "variant", variant, param, value));
     }
 
     /** "Nearly linear": the cost per added connection before and after the middle count within this factor of each other. */
@@ -110,33 +110,43 @@ final class ScalingClaims {
                     continue;
                 }
                 double rise = c.score() - a.score();
-                Spread off = offLine(a, b, c, w);
+                List<JmhScore> three = List.of(a, b, c);
+                Spread off = combination(three, new double[] {-(1 - w), 1, -w});
                 Status status = off == null ? Status.INCONCLUSIVE
                         : !(rise > 0) ? Status.INCONCLUSIVE
                         : off.min() >= lo * rise && off.max() <= hi * rise ? Status.REPRODUCED
                         : off.max() < lo * rise || off.min() > hi * rise ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
                 claims.add(new Claim(source, claim, status, String.format(Locale.ROOT,
                         "%s → %s → %s ms at %s, %s and %s connections; the middle one %s ms off the straight line (range %s to %s, %s); "
-                                + "linear when the whole range is within %s to %s ms%s",
+                                + "linear when the whole range is within %s to %s ms%s%s",
                         Fmt.num(a.score()), Fmt.num(b.score()), Fmt.num(c.score()), x0, x1, x2,
                         off == null ? "?" : Fmt.num(off.median()), off == null ? "?" : Fmt.num(off.min()),
-                        off == null ? "?" : Fmt.num(off.max()), off == null ? "an error unknown" : rangeOf3(a, b, c),
-                        Fmt.num(lo * rise), Fmt.num(hi * rise), rise > 0 ? "" : " (no growth from the first to the last count)")));
+                        off == null ? "?" : Fmt.num(off.max()), off == null ? "an error unknown" : rangeOf(three),
+                        Fmt.num(lo * rise), Fmt.num(hi * rise), rise > 0 ? "" : " (no growth from the first to the last count)",
+                        status == Status.INCONCLUSIVE && rise > 0 ? toDecide(three, off, "ms", lo * rise, hi * rise) : "")));
             }
         }
         return claims;
     }
 
-    /** b − ((1 − w) a + w c): how far b lies off the line through a and c, with its range; null when an error is unknown. */
-    private static Spread offLine(JmhScore a, JmhScore b, JmhScore c, double w) {
-        double d = b.score() - (1 - w) * a.score() - w * c.score();
-        double[] k = {1 - w, 1, w};
-        List<List<Double>> forks = List.of(a.forkMeans(), b.forkMeans(), c.forkMeans());
-        if (forks.stream().noneMatch(List::isEmpty)) {
+    /**
+     * Σ kᵢ × scoreᵢ with its range: the {@link Pairwise#LEVEL} interval of the fork means (Welch's degrees of
+     * freedom) where every score has {@link JmhScore#MIN_FORKS} forks or more, else what the 99.9 %
+     * errors allow (Σ |kᵢ| × errorᵢ); null when a score is missing or an error unknown.
+     */
+    private static Spread combination(List<JmhScore> scores, double[] k) {
+        if (scores.stream().anyMatch(x -> x == null)) {
+            return null;
+        }
+        double d = 0;
+        for (int i = 0; i < k.length; i++) {
+            d += k[i] * scores.get(i).score();
+        }
+        if (scores.stream().noneMatch(x -> x.forkMeans().isEmpty())) {
             double se2 = 0;
             double dfDen = 0;
-            for (int i = 0; i < 3; i++) {
-                List<Double> f = forks.get(i);
+            for (int i = 0; i < k.length; i++) {
+                List<Double> f = scores.get(i).forkMeans();
                 double m = f.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
                 double v = f.stream().mapToDouble(x -> (x - m) * (x - m)).sum() / (f.size() - 1) / f.size();
                 se2 += k[i] * k[i] * v;
@@ -144,17 +154,30 @@ final class ScalingClaims {
             }
             double df = dfDen == 0 ? 2 : se2 * se2 / dfDen;
             double half = Pairwise.quantile(Math.max(1, df)) * Math.sqrt(se2);
-            return new Spread(d, d - half, d + half, forks.stream().mapToInt(List::size).min().orElseThrow());
+            return new Spread(d, d - half, d + half, scores.stream().mapToInt(x -> x.forkMeans().size()).min().orElseThrow());
         }
-        if (Double.isNaN(a.error()) || Double.isNaN(b.error()) || Double.isNaN(c.error())) {
+        if (scores.stream().anyMatch(x -> Double.isNaN(x.error()))) {
             return null;
         }
-        double half = k[0] * a.error() + b.error() + k[2] * c.error();
-        return new Spread(d, d - half, d + half, Math.min(a.spread().n(), Math.min(b.spread().n(), c.spread().n())));
+        double half = 0;
+        for (int i = 0; i < k.length; i++) {
+            half += Math.abs(k[i]) * scores.get(i).error();
+        }
+        return new Spread(d, d - half, d + half, scores.stream().mapToInt(x -> x.spread().n()).min().orElseThrow());
     }
 
-    private static String rangeOf3(JmhScore a, JmhScore b, JmhScore c) {
-        return !a.forkMeans().isEmpty() && !b.forkMeans().isEmpty() && !c.forkMeans().isEmpty()
+    /** What would decide a figure of these scores left across {@code bounds}: more forks, or at least 3 a side. */
+    private static String toDecide(List<JmhScore> scores, Spread figure, String unit, double... bounds) {
+        if (figure == null || scores.stream().anyMatch(x -> x.forkMeans().isEmpty())) {
+            return "; to decide: at least " + JmhScore.MIN_FORKS + " forks a side, whose means give the interval";
+        }
+        String what = Claim.toDecideDifference(figure, scores.stream().mapToInt(x -> x.forkMeans().size()).min().orElseThrow(),
+                "forks", unit, bounds);
+        return what.isEmpty() ? "" : "; " + what;
+    }
+
+    private static String rangeOf(List<JmhScore> scores) {
+        return scores.stream().noneMatch(x -> x.forkMeans().isEmpty())
                 ? Math.round(Pairwise.LEVEL * 100) + " % interval of the fork means"
                 : "the range the 99.9 % errors allow";
     }

@@ -130,6 +130,18 @@ class MicroRuleHonestyTest {
         assertEquals(3, simulated("MYSQL", "jdbc", "2", 10, 3, 4).forkMeans().size());
     }
 
+    /** A simulated Figure 4.5 score: PostgreSQL's {@code variant} at {@code connections}, {@code ms} true. */
+    private JmhScore vertical(String variant, String connections, double ms, int forks) {
+        JmhScore s = simulated("POSTGRESQL", variant, "1", ms, forks, 3);
+        return new JmhScore(s.method(), Map.of("engine", "POSTGRESQL", "variant", variant, "connections", connections), 1, forks,
+                1, "300 ms", 3, "300 ms", s.score(), s.error(), "ms/op", "25", s.rawData());
+    }
+
+    /** The label of the Figure 4.5 claim {@code which} picks, judged on {@code v}. */
+    private static Status verticalStatus(List<JmhScore> v, java.util.function.Predicate<Claim> which) {
+        return MicroClaims.of(Map.of(), Map.of(), List.of(), v).stream().filter(which).findFirst().orElseThrow().status();
+    }
+
     /** Labels of Figure 4.5's "nearly linear" at 1, 50 and 200 connections, the middle time {@code middle} ms (line: 10.49). */
     private Map<Status, Integer> linearLabels(double middle, int forks) {
         Map<Status, Integer> labels = new EnumMap<>(Status.class);
@@ -138,13 +150,9 @@ class MicroRuleHonestyTest {
             double[] ms = {10, middle, 11.99};
             int[] xs = {1, 50, 200};
             for (int i = 0; i < 3; i++) {
-                JmhScore s = simulated("POSTGRESQL", "nonblocking-pipelined", "1", ms[i], forks, 3);
-                v.add(new JmhScore(s.method(), Map.of("engine", "POSTGRESQL", "variant", "nonblocking-pipelined", "connections",
-                        String.valueOf(xs[i])), 1, forks, 1, "300 ms", 3, "300 ms", s.score(), s.error(), "ms/op", "25", s.rawData()));
+                v.add(vertical(MicroClaims.PIPELINED, String.valueOf(xs[i]), ms[i], forks));
             }
-            Claim c = MicroClaims.of(Map.of(), Map.of(), List.of(), v).stream()
-                    .filter(x -> x.source().equals("Figure 4.5, PostgreSQL, nonblocking-pipelined")).findFirst().orElseThrow();
-            labels.merge(c.status(), 1, Integer::sum);
+            labels.merge(verticalStatus(v, x -> x.source().equals("Figure 4.5, PostgreSQL, nonblocking-pipelined")), 1, Integer::sum);
         }
         return labels;
     }
@@ -159,5 +167,34 @@ class MicroRuleHonestyTest {
         print("Fig. 4.5 nearly linear, truth linear (5 forks × 3)", line, wrongLine, share(line, Set.of(Status.REPRODUCED)));
         print("Fig. 4.5 nearly linear, truth bent (5 forks × 3)", bent, wrongBent, share(bent, Set.of(Status.NOT_REPRODUCED)));
         assertTrue(wrongLine <= 0.05 && wrongBent <= 0.05, line + " " + bent);
+    }
+
+    /** Labels of Figure 4.5's "grows more slowly" at 1 and 200 connections: pipelined 10 → 12 ms, the fair pool 10 → {@code poolLast}. */
+    private Map<Status, Integer> growthLabels(double poolLast, int forks) {
+        Map<Status, Integer> labels = new EnumMap<>(Status.class);
+        for (int t = 0; t < TRIALS; t++) {
+            List<JmhScore> v = new ArrayList<>();
+            for (String variant : List.of(MicroClaims.PIPELINED, MicroClaims.POOL)) {
+                double[] ms = {10, variant.equals(MicroClaims.POOL) ? poolLast : 12};
+                String[] xs = {"1", "200"};
+                for (int i = 0; i < 2; i++) {
+                    v.add(vertical(variant, xs[i], ms[i], forks));
+                }
+            }
+            labels.merge(verticalStatus(v, x -> x.source().equals("Figure 4.5, PostgreSQL") && x.claim().startsWith("response time grows")),
+                    1, Integer::sum);
+        }
+        return labels;
+    }
+
+    @Test
+    void growsMoreSlowlyIsRarelyMislabelledWhenEqualOrSlower() {
+        Map<Status, Integer> equal = growthLabels(12, 5);
+        Map<Status, Integer> steeper = growthLabels(20, 5);
+        double wrongEqual = share(equal, Set.of(Status.REPRODUCED));
+        double wrongSteeper = share(steeper, Set.of(Status.NOT_REPRODUCED));
+        print("Fig. 4.5 grows more slowly, truth equal (5 forks × 3)", equal, wrongEqual, share(equal, Set.of(Status.INCONCLUSIVE, Status.NOT_REPRODUCED)));
+        print("Fig. 4.5 grows more slowly, truth pool 5× steeper (5 forks × 3)", steeper, wrongSteeper, share(steeper, Set.of(Status.REPRODUCED)));
+        assertTrue(wrongEqual <= 0.05 && wrongSteeper <= 0.05, equal + " " + steeper);
     }
 }

@@ -47,4 +47,13 @@ class ToDecideTest {
         Verdict.Candidate cf = new Verdict.Candidate(Spread.of(far), far, java.util.List.of());
         assertEquals("", LoadClaims.toDecide(Pairwise.compare("f", cf, "b", cb, Verdict.Better.HIGHER), cf, cb));
     }
+
+    @Test
+    void aDifferenceAcrossItsBoundNeedsSamplesTheSameWay() {
+        // −0.5 ms per connection, range −1.5 to 0.5: half-width 1 against a distance 0.5 → 3 × 4 forks
+        assertEquals("to decide: about 12 forks a side (this run: 3) for the range to clear 0 ms per connection, were they as "
+                + "spread as here", Claim.toDecideDifference(new Spread(-0.5, -1.5, 0.5, 9), 3, "forks", "ms per connection", 0));
+        assertEquals("", Claim.toDecideDifference(new Spread(-0.5, -0.9, -0.1, 9), 3, "forks", "ms", 0), "decided: below 0");
+        assertTrue(Claim.toDecideDifference(new Spread(0.001, -1, 1, 9), 3, "forks", "ms", 0).contains("sits on the bound 0 ms"));
+    }
 }
