@@ -26,6 +26,7 @@ public final class MetricsSampler {
     private final Duration interval;
     private final java.util.function.Consumer<PrometheusText> tap;
     private Thread thread;
+    private Thread counter;
     private volatile boolean stopping;
 
     private int samples;
@@ -42,11 +43,12 @@ public final class MetricsSampler {
     private double inFlightSum;
     private int inFlightSamples;
     /**
-     * The load tool's open connections to the app, every {@link #CONNECTIONS_EVERY}th scrape while the tool
-     * ran; the most of them is what it held (a count may fall in its first connects or its last closes).
+     * The load tool's open connections to the app, counted every {@link #CONNECTIONS_PERIOD} while the tool
+     * ran, on a clock of their own: a blocked app whose scrapes time out still gets its count. The most of
+     * them is what it held (a count may fall in its first connects or its last closes).
      */
     private final java.util.List<Integer> toolConnections = new java.util.ArrayList<>();
-    private static final int CONNECTIONS_EVERY = 4;
+    private static final Duration CONNECTIONS_PERIOD = Duration.ofSeconds(2);
 
     public MetricsSampler(HttpClient client, URI uri, Duration interval) {
         this(client, uri, interval, text -> { });
@@ -63,13 +65,16 @@ public final class MetricsSampler {
     public void start() {
         stopping = false;
         thread = Thread.ofVirtual().name("metrics-" + uri.getPort()).start(this::loop);
+        counter = Thread.ofVirtual().name("connections-" + uri.getPort()).start(this::countConnections);
     }
 
     /** Stops polling after one last scrape and returns what was seen. */
     public ServerMetrics stop() throws InterruptedException {
         stopping = true;
         thread.interrupt();
+        counter.interrupt();
         thread.join();
+        counter.join();
         double inFlightDuringStep;
         int inFlightCount;
         Double held;
@@ -93,20 +98,28 @@ public final class MetricsSampler {
     }
 
     private void loop() {
-        for (int i = 0; !stopping; i++) {
+        while (!stopping) {
             scrape();
-            if (i % CONNECTIONS_EVERY == CONNECTIONS_EVERY - 1) {
-                ToolConnections.count(uri.getPort()).ifPresent(n -> {
-                    synchronized (this) {
-                        toolConnections.add(n);
-                    }
-                });
-            }
             try {
                 Thread.sleep(interval);
             } catch (InterruptedException e) {
                 return;
             }
+        }
+    }
+
+    private void countConnections() {
+        while (!stopping) {
+            try {
+                Thread.sleep(CONNECTIONS_PERIOD);
+            } catch (InterruptedException e) {
+                return;
+            }
+            ToolConnections.count(uri.getPort()).ifPresent(n -> {
+                synchronized (this) {
+                    toolConnections.add(n);
+                }
+            });
         }
     }
 
