@@ -159,14 +159,19 @@ public final class MicroClaims {
      * forks (the fork means' interval needs {@link JmhScore#MIN_FORKS} a side), or "" when decided.
      */
     private static String toDecide(Status status, Spread ratio, JmhScore a, JmhScore b, double... bounds) {
-        if (status != Status.INCONCLUSIVE) {
-            return "";
+        return status != Status.INCONCLUSIVE ? "" : toDecide(java.util.Arrays.asList(a, b), forks -> Claim.toDecide(ratio, forks, "forks", bounds));
+    }
+
+    /**
+     * "; to decide: …" for a figure of these scores: {@link JmhScore#MIN_FORKS} forks a side where one is
+     * missing (null) or has no fork means, else {@code what} of the fewest forks a side ("" when it names nothing).
+     */
+    static String toDecide(List<JmhScore> scores, java.util.function.IntFunction<String> what) {
+        if (scores.stream().anyMatch(x -> x == null || x.forkMeans().isEmpty())) {
+            return "; to decide: at least " + JmhScore.MIN_FORKS + " forks a side, whose means give the interval";
         }
-        if (a.forkMeans().isEmpty() || b.forkMeans().isEmpty()) {
-            return "; to decide: at least " + JmhScore.MIN_FORKS + " forks a side, whose means give the ratio's interval";
-        }
-        String what = Claim.toDecide(ratio, Math.min(a.forkMeans().size(), b.forkMeans().size()), "forks", bounds);
-        return what.isEmpty() ? "" : "; " + what;
+        String s = what.apply(scores.stream().mapToInt(x -> x.forkMeans().size()).min().orElseThrow());
+        return s.isEmpty() ? "" : "; " + s;
     }
 
     // ---- Table 4.1

@@ -168,12 +168,8 @@ final class ScalingClaims {
 
     /** What would decide a figure of these scores left across {@code bounds}: more forks, or at least 3 a side. */
     private static String toDecide(List<JmhScore> scores, Spread figure, String unit, double... bounds) {
-        if (figure == null || scores.stream().anyMatch(x -> x.forkMeans().isEmpty())) {
-            return "; to decide: at least " + JmhScore.MIN_FORKS + " forks a side, whose means give the interval";
-        }
-        String what = Claim.toDecideDifference(figure, scores.stream().mapToInt(x -> x.forkMeans().size()).min().orElseThrow(),
-                "forks", unit, bounds);
-        return what.isEmpty() ? "" : "; " + what;
+        // no figure: a score is missing or has no fork means, and the helper says "at least 3 forks"
+        return MicroClaims.toDecide(scores, forks -> Claim.toDecideDifference(figure, forks, "forks", unit, bounds));
     }
 
     private static String rangeOf(List<JmhScore> scores) {
