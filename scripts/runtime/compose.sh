@@ -64,17 +64,15 @@ start_containers() { # service… : started, and healthy (or running, without a 
 }
 
 # The proxies of every instance, listening in the toxiproxy container, with the databases as
-# docker-compose.yml names them to the containers (`loadgen sources --compose`: COMPOSE_*_URL, else
-# each server at its <SERVER>_ADDRESS, else at its service): lab.link's scheme, asked of the loadgen
-# image (`loadgen link --config`), which must be built.
+# docker-compose.yml names them to the containers (`loadgen link --config --compose`, the rule of
+# `sources --compose`: COMPOSE_*_URL, else each server at its <SERVER>_ADDRESS, else at its
+# service): lab.link's scheme, asked of the loadgen image, which must be built.
 write_proxies() {
-  local image urls
+  local image
   mkdir -p "$LAB_RUN_DIR"
   image=$(compose --profile loadgen config --images loadgen)
-  urls=$(docker run --rm --network none --env-file <(env | grep -E '^(COMPOSE_[A-Z_]+_URL|[A-Z_]+_ADDRESS)=' || true) \
-    "$image" sources --compose) || die "could not get the source URLs of the containers from the loadgen image"
-  docker run --rm --network none --env-file <(printf '%s\n' "$urls") \
-    "$image" link --config --listen-host "${PROXY_LISTEN_HOST:-0.0.0.0}" --instances /app/instances.conf \
+  docker run --rm --network none --env-file <(env | grep -E '^(COMPOSE_[A-Z_]+_URL|[A-Z_]+_ADDRESS)=' || true) \
+    "$image" link --config --compose --listen-host "${PROXY_LISTEN_HOST:-0.0.0.0}" --instances /app/instances.conf \
     >"$TOXIPROXY_CONFIG.new" || { rm -f "$TOXIPROXY_CONFIG.new"; die "could not write the proxies' config"; }
   mv "$TOXIPROXY_CONFIG.new" "$TOXIPROXY_CONFIG"
 }

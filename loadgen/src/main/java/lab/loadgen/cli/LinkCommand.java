@@ -10,6 +10,7 @@ import lab.link.Link;
 import lab.link.LinkFile;
 import lab.link.LinkProxy;
 import lab.link.Toxiproxy;
+import lab.loadgen.config.ComposeSources;
 import lab.loadgen.config.InstancesConf;
 import lab.loadgen.config.LabProxies;
 import picocli.CommandLine.Command;
@@ -46,6 +47,10 @@ public final class LinkCommand implements Callable<Integer> {
             description = "with --config: where the proxies listen (default ${DEFAULT-VALUE})")
     String listenHost;
 
+    @Option(names = "--compose", description = "with --config: the proxies' upstreams as docker-compose.yml gives the "
+            + "sources to the containers (as `sources --compose`)")
+    boolean compose;
+
     @Option(names = "--instances", description = "instances.conf (default: found from the working directory)")
     Path instancesFile;
 
@@ -59,7 +64,7 @@ public final class LinkCommand implements Callable<Integer> {
         Toxiproxy api = toxiproxy != null ? new Toxiproxy(toxiproxy) : Toxiproxy.fromEnv();
         if (config || create) {
             InstancesConf conf = InstancesConf.load(InstancesConf.locate(instancesFile));
-            LabProxies proxies = new LabProxies(conf, System.getenv());
+            LabProxies proxies = new LabProxies(conf, compose ? ComposeSources.env(System.getenv()) : System.getenv());
             if (config) {
                 System.out.print(proxies.toxiproxyConfig(listenHost));
                 return 0;

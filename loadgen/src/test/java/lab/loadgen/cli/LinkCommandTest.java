@@ -1,6 +1,8 @@
 package lab.loadgen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -12,8 +14,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 import picocli.CommandLine;
 
-/** {@code loadgen link --name}: what scripts read instead of parsing the link's record. */
+/** {@code loadgen link --name} and {@code --config}: what scripts read instead of parsing the link's record or a URL. */
 class LinkCommandTest {
+
+    /** compose.sh's proxies: upstreams at the compose services, by the rule of {@code sources --compose}, in one run of the image. */
+    @Test
+    void configWithComposeHasTheServicesAsUpstreams() {
+        String compose = run("--config", "--compose", "--listen-host", "0.0.0.0");
+        assertTrue(compose.contains("\"upstream\" : \"mysql-contacts:3306\"") || compose.contains("\"upstream\":\"mysql-contacts:3306\""),
+                compose);
+        assertTrue(compose.contains("0.0.0.0:"), "listening where asked");
+        assertFalse(run("--config").contains("mysql-contacts:3306"), "without --compose: the sources of this host's environment");
+    }
 
     @Test
     void nameIsTheRecordedLinkOrNothing(@TempDir Path runDir) {
