@@ -18,12 +18,13 @@ say() { printf '[thesis] %s\n' "$*"; }
 results=${RESULTS_DIR:-results}
 micro_dir=$results/micro
 if [ -n "${QUICK:-}" ]; then
-  length=--smoke profile=thesis-quick micro_min=9 load_min=14
+  length=--smoke profile=thesis-quick micro_min=14 load_min=14
 else
   length=--quick profile=thesis micro_min=40 load_min=80
 fi
 # load_min: the profile's budget, added rounds included (lab.loadgen.sweep.Profile, THESIS_*BUDGET_SEC);
-# micro_min: what the thesis plan (ThesisPlan.quick/smoke) took on 2 busy cores, with margin
+# micro_min: what the thesis plan (ThesisPlan.quick/smoke) took on 2 busy cores, its time for more forks
+# where a claim is undecided (ThesisPlan.topUp) included, with margin (smoke: 642 s before more forks)
 
 up=$(make --no-print-directory status 2>/dev/null | awk '$1 ~ /^(portal|shop)-/ && $NF == "UP"' | wc -l)
 if [ "$up" -eq 0 ]; then

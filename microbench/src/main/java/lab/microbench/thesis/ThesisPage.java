@@ -175,7 +175,7 @@ public final class ThesisPage {
                     Fmt.num(MicroClaims.THESIS_TABLE.get("POSTGRESQL")[i])));
         }
         html.table(List.of("variant", "MySQL protocol (MariaDB) ms/op", "PostgreSQL ms/op"), rows);
-        byLink.values().stream().findFirst().ifPresent(this::settings);
+        byLink.values().stream().findFirst().ifPresent(scores -> settings(scores, Optional.empty(), ""));
         html.note("virtual is slowest here by its hand-offs, not by pinning: each of a session's 50 calls is a new virtual thread that "
                 + "parks on its socket read and is woken by the JDK's poller and a carrier thread: 6–14 context switches per query "
                 + "against jdbc's 2–3, measured on this machine (microbench/README.md, with the profile). It pays off when many calls wait at once, not for calls "
@@ -303,7 +303,7 @@ public final class ThesisPage {
                 }
             }
             rows(head, requests, series);
-            settings(scores);
+            settings(scores, meta, link.title());
             html.chart(ThesisChart.of(link.title() + " (lower is better)", requests, series, "ms per operation", true), 380);
             String last = requests.get(requests.size() - 1);
             for (String engine : ENGINES) {
@@ -343,7 +343,7 @@ public final class ThesisPage {
             }
         }
         rows(head, xs, series);
-        settings(scores);
+        settings(scores, meta, title);
         html.chart(ThesisChart.of(title + " (lower is better)", xs, series, "ms per operation", false), 380);
         html.note("The thesis plots these as figures only (no values): response time grows more slowly with non-blocking I/O, "
                 + "and vertical scaling is \"nearly linear\".");
@@ -374,8 +374,20 @@ public final class ThesisPage {
         };
     }
 
-    private void settings(List<JmhScore> scores) {
-        html.note(scores.get(0).settings() + ". 2 cores shared by client, servers and other work.");
+    /**
+     * The JMH settings under a figure: the points a claim is decided on have the most forks (ThesisPlan.curve: the
+     * rest), and the forks added where a claim of {@code title}'s figure was left undecided (ThesisExperiments.topUp).
+     */
+    private void settings(List<JmhScore> scores, Optional<Meta> meta, String title) {
+        List<String> each = scores.stream().sorted(java.util.Comparator.comparingInt(JmhScore::forks).reversed())
+                .map(JmhScore::settings).distinct().toList();
+        String figure = title.substring(0, Math.max(0, title.indexOf(':')));
+        List<String> added = meta.map(m -> m.parameters().get(ThesisExperiments.TOP_UPS)).filter(List.class::isInstance)
+                .map(l -> ((List<?>) l).stream().map(String::valueOf).filter(x -> !figure.isEmpty() && x.startsWith(figure)).toList())
+                .orElse(List.of());
+        html.note(each.getFirst() + (each.size() == 1 ? "" : " at the points a claim is decided on; where none is (a line of the "
+                + "chart only): " + String.join("; ", each.subList(1, each.size()))) + ". 2 cores shared by client, servers and other work."
+                + (added.isEmpty() ? "" : " More forks where a claim was undecided: " + String.join("; ", added) + "."));
     }
 
     private static String label(String engine) {

@@ -20,15 +20,19 @@ import lab.microbench.Plan;
  *                  with 5 forks instead of 3 (40 samples, 0.56 standard deviations): its forks differ more than
  *                  its iterations do (PostgreSQL pipelined, fork means 1.08, 1.26 and 1.37 ms in one run; errors
  *                  of 11–13 % of the score with 3 forks)
- * @param jmh       JMH settings of Figures 4.1–4.5: at least 3 forks in quick and full, whose means are the
- *                  samples a claim's ratio is judged on (MicroClaims; a fork's iterations are not independent of
- *                  each other); in the same time as the 2 forks × 3 iterations before, one fork start more
- * @param slowLink  JMH settings for the 78 ms link, where one operation takes up to seconds (3 forks, as {@code jmh})
+ * @param jmh       JMH settings of the points a claim of Figures 4.1–4.5 is decided on ({@link #decidingRequests},
+ *                  {@link #decidingServers}, every connection count of Figure 4.5): at least 3 forks, whose means are
+ *                  the samples a claim's interval is taken on (MicroClaims; a fork's iterations are not independent of
+ *                  each other); the rest of each curve runs {@link #curve} of it, one fork, which only draws the line
+ * @param slowLink  the same for the 78 ms link, where one operation takes up to seconds
  * @param links     the links of Figures 4.1–4.3 (loopback = direct, the others through Toxiproxy)
  * @param scaleVariants the variants of the scalability runs (Figures 4.4 and 4.5)
+ * @param topUp     the time a run may spend on more forks where a claim of Figures 4.1–4.5 is left inconclusive
+ *                  (ThesisExperiments.topUp: its engines' deciding points once more, as many forks again)
  */
 public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh tableOnLink, Plan.Jmh slowLink, List<String> engines, List<Integer> requests,
-                         List<Link> links, List<Integer> servers, List<Integer> connections, List<Variant> scaleVariants) {
+                         List<Link> links, List<Integer> servers, List<Integer> connections, List<Variant> scaleVariants,
+                         java.time.Duration topUp) {
 
     /**
      * A link of Figures 4.1–4.3: the lab's {@link lab.link.Link} of that name (the same words as
@@ -66,25 +70,55 @@ public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh tab
     private static final Plan.Jmh TABLE_FULL = new Plan.Jmh(3, 7, 1_000, 10, 1_000);
     /** Table 4.1's forks over the emulated link ({@code tableOnLink}). */
     private static final int LINK_FORKS = 5;
+    /**
+     * The lan link's extra deciding point: Figure 4.2's "significant after just two requests"
+     * (MicroClaims.significantAtTwo); every link's other is its most requests ("about N×").
+     */
+    static final int SIGNIFICANT_AT = 2;
 
+    /**
+     * 5 forks at the deciding points: the interval of a ratio of two fork means' sets is about half as
+     * wide as with 3 (Welch's t at 8 degrees of freedom instead of 4, and √(3/5) of the standard error);
+     * in about the time 3 forks at every point took, the curves' other points and the JDBC line at one fork.
+     */
     public static ThesisPlan quick() {
-        return new ThesisPlan("quick", new Plan.Jmh(3, 1, 300, 2, 300), TABLE_QUICK, TABLE_QUICK.withForks(LINK_FORKS),
-                new Plan.Jmh(3, 1, 1_000, 1, 1_000),
+        return new ThesisPlan("quick", new Plan.Jmh(5, 1, 300, 2, 300), TABLE_QUICK, TABLE_QUICK.withForks(LINK_FORKS),
+                new Plan.Jmh(5, 1, 1_000, 1, 1_000),
                 List.of("MYSQL", "POSTGRESQL"), List.of(1, 2, 25), LINKS, List.of(1, 2, 4, 8), List.of(1, 50, 200),
-                List.of(Variant.THREADPOOL_FAIR, Variant.NONBLOCKING_PIPELINED));
+                List.of(Variant.THREADPOOL_FAIR, Variant.NONBLOCKING_PIPELINED), java.time.Duration.ofMinutes(10));
     }
 
     /**
      * The fewest points each figure and claim needs (2 and 25 requests, 1 and 4 servers, three
-     * connection counts), one fork each: a try-out of the whole chapter in about seven minutes. 8
-     * measured iterations (4 on the 78 ms link): with 3, the 99.9 % interval is ±31 standard errors
-     * and no claim can be settled.
+     * connection counts), each claim's at 3 forks (the fewest that give an interval of the fork
+     * means: with 1, only the 99.9 % errors' range, wide enough that nearly no claim was settled);
+     * Table 4.1 at one fork of 8 iterations: a try-out of the whole chapter in about 13 minutes.
      */
     public static ThesisPlan smoke() {
-        return new ThesisPlan("smoke", new Plan.Jmh(1, 1, 200, 8, 200), TABLE_SMOKE, TABLE_SMOKE,
-                new Plan.Jmh(1, 1, 1_000, 4, 1_000),
+        return new ThesisPlan("smoke", new Plan.Jmh(3, 1, 200, 3, 200), TABLE_SMOKE, TABLE_SMOKE,
+                new Plan.Jmh(3, 1, 1_000, 1, 1_000),
                 List.of("MYSQL", "POSTGRESQL"), List.of(2, 25), LINKS, List.of(1, 4), List.of(1, 50, 200),
-                List.of(Variant.THREADPOOL_FAIR, Variant.NONBLOCKING_PIPELINED));
+                List.of(Variant.THREADPOOL_FAIR, Variant.NONBLOCKING_PIPELINED), java.time.Duration.ofMinutes(3));
+    }
+
+    /**
+     * The settings of a point no claim is decided on: one fork of {@code deciding}'s warm-up and
+     * iteration length with twice its measured iterations (at least 4), enough for a line and its error.
+     */
+    public static Plan.Jmh curve(Plan.Jmh deciding) {
+        return new Plan.Jmh(1, deciding.warmupIterations(), deciding.warmupMillis(), Math.max(4, 2 * deciding.iterations()),
+                deciding.iterationMillis());
+    }
+
+    /** The request counts of Figures 4.1–4.3 a claim is decided on over {@code link}: the most, and on lan also 2. */
+    public List<Integer> decidingRequests(String link) {
+        int most = requests.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        return requests.stream().filter(r -> r == most || (r == SIGNIFICANT_AT && lab.link.Link.LAN.name().equals(link))).toList();
+    }
+
+    /** The server counts of Figure 4.4 its claim is decided on: the first and the last. */
+    public List<Integer> decidingServers() {
+        return servers.stream().filter(n -> n.equals(servers.getFirst()) || n.equals(servers.getLast())).toList();
     }
 
     public static ThesisPlan full() {
@@ -92,6 +126,6 @@ public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh tab
                 new Plan.Jmh(3, 1, 3_000, 2, 3_000),
                 List.of("MYSQL", "POSTGRESQL"), List.of(1, 2, 5, 10, 15, 20, 25), LINKS, List.of(1, 2, 3, 4, 5, 6, 7, 8),
                 List.of(1, 10, 50, 100, 200, 300, 400, 500), List.of(Variant.JDBC, Variant.THREADPOOL,
-                        Variant.THREADPOOL_FAIR, Variant.NONBLOCKING_PIPELINED, Variant.VIRTUAL));
+                        Variant.THREADPOOL_FAIR, Variant.NONBLOCKING_PIPELINED, Variant.VIRTUAL), java.time.Duration.ofMinutes(30));
     }
 }
