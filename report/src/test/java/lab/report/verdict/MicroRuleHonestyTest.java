@@ -169,13 +169,16 @@ class MicroRuleHonestyTest {
         assertTrue(wrongLine <= 0.05 && wrongBent <= 0.05, line + " " + bent);
     }
 
-    /** Labels of Figure 4.5's "grows more slowly" at 1 and 200 connections: pipelined 10 → 12 ms, the fair pool 10 → {@code poolLast}. */
+    /**
+     * Labels of Figure 4.5's "grows more slowly" at 1 and 200 connections, as measured on this machine:
+     * pipelined 0.06 → 10.6 ms, the fair pool 0.06 → {@code poolLast} ms.
+     */
     private Map<Status, Integer> growthLabels(double poolLast, int forks) {
         Map<Status, Integer> labels = new EnumMap<>(Status.class);
         for (int t = 0; t < TRIALS; t++) {
             List<JmhScore> v = new ArrayList<>();
             for (String variant : List.of(MicroClaims.PIPELINED, MicroClaims.POOL)) {
-                double[] ms = {10, variant.equals(MicroClaims.POOL) ? poolLast : 12};
+                double[] ms = {0.06, variant.equals(MicroClaims.POOL) ? poolLast : 10.6};
                 String[] xs = {"1", "200"};
                 for (int i = 0; i < 2; i++) {
                     v.add(vertical(variant, xs[i], ms[i], forks));
@@ -188,13 +191,20 @@ class MicroRuleHonestyTest {
     }
 
     @Test
-    void growsMoreSlowlyIsRarelyMislabelledWhenEqualOrSlower() {
-        Map<Status, Integer> equal = growthLabels(12, 5);
-        Map<Status, Integer> steeper = growthLabels(20, 5);
+    void growsMoreSlowlyIsRarelyMislabelled() {
+        Map<Status, Integer> equal = growthLabels(10.6, 10);
+        // pipelined's slope 95 % of the pool's: inside the 10 % margin, growth alike
+        Map<Status, Integer> alike = growthLabels(0.06 + 10.54 / 0.95, 10);
+        // the pool's slope 1.35× pipelined's, as MySQL's read here (14.3 against 10.6 ms at 200)
+        Map<Status, Integer> steeper = growthLabels(14.3, 10);
         double wrongEqual = share(equal, Set.of(Status.REPRODUCED));
+        double wrongAlike = share(alike, Set.of(Status.REPRODUCED));
         double wrongSteeper = share(steeper, Set.of(Status.NOT_REPRODUCED));
-        print("Fig. 4.5 grows more slowly, truth equal (5 forks × 3)", equal, wrongEqual, share(equal, Set.of(Status.INCONCLUSIVE, Status.NOT_REPRODUCED)));
-        print("Fig. 4.5 grows more slowly, truth pool 5× steeper (5 forks × 3)", steeper, wrongSteeper, share(steeper, Set.of(Status.REPRODUCED)));
-        assertTrue(wrongEqual <= 0.05 && wrongSteeper <= 0.05, equal + " " + steeper);
+        print("Fig. 4.5 grows more slowly, truth equal (10 forks × 3)", equal, wrongEqual, share(equal, Set.of(Status.NOT_REPRODUCED)));
+        print("Fig. 4.5 grows more slowly, truth 95 % of the pool's slope (10 forks × 3)", alike, wrongAlike,
+                share(alike, Set.of(Status.NOT_REPRODUCED)));
+        print("Fig. 4.5 grows more slowly, truth pool 1.35× steeper (10 forks × 3)", steeper, wrongSteeper,
+                share(steeper, Set.of(Status.REPRODUCED)));
+        assertTrue(wrongEqual <= 0.05 && wrongAlike <= 0.05 && wrongSteeper <= 0.05, equal + " " + alike + " " + steeper);
     }
 }
