@@ -187,4 +187,20 @@ class ThesisPageTest {
     private static int count(String text, String what) {
         return text.split(Pattern.quote(what), -1).length - 1;
     }
+
+    /** A deciding point left at the plan's forks is still a deciding point; the one-fork points only draw the line. */
+    @Test
+    void theSettingsNoteTellsTheDecidingPointsFromTheCurve() {
+        java.util.function.BiFunction<Integer, String, lab.report.results.JmhScore> score = (forks, engine) ->
+                new lab.report.results.JmhScore("operation", java.util.Map.of("engine", engine), 1, forks, 1, "200 ms", 3, "200 ms",
+                        1.0, 0.1, "ms/op", "25");
+        String note = ThesisPage.settingsNote(List.of(score.apply(1, "MYSQL"), score.apply(3, "MYSQL"), score.apply(6, "POSTGRESQL")),
+                List.of("Figure 4.1: 1 claim(s) inconclusive on 3 fork(s) a side; 3 more at POSTGRESQL's deciding points (20 s)"));
+        String[] parts = note.split(" at the points a claim is decided on; where none is \\(a line of the chart only\\): ");
+        assertEquals(2, parts.length, note);
+        assertTrue(parts[0].startsWith("JMH: 6 forks") && parts[0].contains("; JMH: 3 forks"), parts[0]);
+        assertTrue(parts[1].startsWith("JMH: 1 forks") && !parts[1].contains("3 forks ×"), parts[1]);
+        assertTrue(note.endsWith("More forks where a claim was undecided: Figure 4.1: 1 claim(s) inconclusive on 3 fork(s) a side; "
+                + "3 more at POSTGRESQL's deciding points (20 s)."), note);
+    }
 }
