@@ -4,25 +4,19 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 import lab.access.DbClient;
 import lab.access.SourceUrl;
 import lab.link.LinkCalibration;
 import lab.microbench.Experiment;
 import lab.microbench.Plan;
-import lab.microbench.jmh.JmhForks;
 import lab.microbench.jmh.JmhRun;
 import lab.microbench.pages.Json;
-import lab.report.results.JmhScore;
-import lab.report.verdict.Claim;
 import lab.report.verdict.MicroClaims;
 import org.openjdk.jmh.runner.RunnerException;
 
@@ -56,20 +50,17 @@ public final class ThesisExperiments {
     public static final List<String> PIPELINING_VARIANTS = Variant.ids(List.of(Variant.JDBC, Variant.NONBLOCKING_UNPIPELINED,
             Variant.NONBLOCKING_PIPELINED));
 
-    /** Meta parameter: each figure's adaptive forks ({@link #topUp}), or why it got none. */
-    public static final String TOP_UPS = "forksAdded";
-
     private final ThesisPlan plan;
     private final Path out;
-    /** What is left of the plan's time for more forks where a claim is undecided ({@link ThesisPlan#topUp}). */
-    private Duration topUpLeft;
+    /** Each figure's runs, deciding points first, with the plan's time for more forks where a claim is undecided. */
+    private final FigureRuns figures;
     /** What the forks start with: the toxic of each link the parent calibrated ({@link ThesisLink#toxicProperty}). */
     private final Map<String, String> forkProperties = new LinkedHashMap<>();
 
     public ThesisExperiments(ThesisPlan plan, Path out) {
         this.plan = plan;
         this.out = out;
-        this.topUpLeft = plan.topUp();
+        this.figures = new FigureRuns(plan.topUp());
     }
 
     /**
@@ -215,88 +206,15 @@ public final class ThesisExperiments {
             List<Integer> elsewhere = plan.requests().stream().filter(r -> !deciding.contains(r)).toList();
             List<String> offAndOn = Variant.ids(List.of(Variant.NONBLOCKING_UNPIPELINED, Variant.NONBLOCKING_PIPELINED));
             String figure = link.title().substring(0, link.title().indexOf(':'));
-            inParts(out.resolve(file), new Points(jmh, plan.engines(), offAndOn, deciding),
-                    List.of(new Points(ThesisPlan.curve(jmh), plan.engines(), offAndOn, elsewhere),
-                            new Points(ThesisPlan.curve(jmh), plan.engines(), Variant.ids(List.of(Variant.JDBC)), plan.requests())),
+            figures.run(out.resolve(file), new FigureRuns.Points(jmh, plan.engines(), offAndOn, deciding),
+                    List.of(new FigureRuns.Points(ThesisPlan.curve(jmh), plan.engines(), offAndOn, elsewhere),
+                            new FigureRuns.Points(ThesisPlan.curve(jmh), plan.engines(), Variant.ids(List.of(Variant.JDBC)), plan.requests())),
                     (p, part) -> withToxics(JmhRun.of(SessionBench.class, p.jmh(), part)).threads(1).param("engine", p.engines())
                             .param("variant", p.variants()).param("requests", strings(p.counts())).param("link", List.of(link.id())),
                     figure, scores -> MicroClaims.of(Map.of(), Map.of(link.id(), scores), List.of(), List.of()), parameters);
             files.add(file);
         }
         return files;
-    }
-
-    /** Points of one JMH run: its settings, engines, variants and request, server or connection counts. */
-    private record Points(Plan.Jmh jmh, List<String> engines, List<String> variants, List<Integer> counts) {
-
-        Points of(List<String> someEngines) {
-            return new Points(jmh, someEngines, variants, counts);
-        }
-    }
-
-    /**
-     * A figure's JMH runs joined into {@code file}: its {@code deciding} points first, topped up with more
-     * forks while a claim of {@code figure} they decide is left inconclusive ({@link #topUp}), then the
-     * other points of its curves ({@code runOf} makes each run, given its points and its part file).
-     */
-    private void inParts(Path file, Points deciding, List<Points> elsewhere, BiFunction<Points, Path, JmhRun> runOf,
-                         String figure, Function<List<JmhScore>, List<Claim>> judge, Map<String, Object> parameters)
-            throws RunnerException, IOException {
-        List<Path> parts = new ArrayList<>();
-        Path first = part(file, 0);
-        long started = System.nanoTime();
-        runOf.apply(deciding, first).run();
-        topUp(first, deciding, Duration.ofNanos(System.nanoTime() - started), runOf, figure, judge, parameters);
-        parts.add(first);
-        for (Points p : elsewhere) {
-            if (!p.counts().isEmpty()) {
-                Path part = part(file, parts.size());
-                runOf.apply(p, part).run();
-                parts.add(part);
-            }
-        }
-        Json.concatArrays(parts, file);
-    }
-
-    private static Path part(Path file, int n) {
-        return file.resolveSibling(file.getFileName() + ".part" + n);
-    }
-
-    /**
-     * Adaptive forks: where a claim of {@code figure} is inconclusive on the deciding points in {@code part},
-     * its engines' deciding points run as many forks again, joined into {@code part} ({@link JmhForks}), once,
-     * and only if the time that takes (estimated from {@code took}, their share of the first run) fits in what
-     * is left of the plan's {@link ThesisPlan#topUp}. Each top-up, or why none, goes to the meta ({@link #TOP_UPS}).
-     */
-    private void topUp(Path part, Points deciding, Duration took, BiFunction<Points, Path, JmhRun> runOf, String figure,
-                       Function<List<JmhScore>, List<Claim>> judge, Map<String, Object> parameters) throws RunnerException, IOException {
-        List<Claim> open = judge.apply(JmhScore.read(part)).stream()
-                .filter(c -> c.source().startsWith(figure) && c.status() == Claim.Status.INCONCLUSIVE).toList();
-        List<String> engines = deciding.engines().stream().filter(e -> deciding.engines().size() == 1
-                || open.stream().anyMatch(c -> c.source().contains(MicroClaims.engineName(e)))).toList();
-        if (open.isEmpty() || engines.isEmpty()) {
-            return;
-        }
-        Duration needs = took.multipliedBy(engines.size()).dividedBy(deciding.engines().size());
-        String what = String.format(Locale.ROOT, "%s: %d claim(s) inconclusive on %d fork(s) a side", figure, open.size(),
-                deciding.jmh().forks());
-        @SuppressWarnings("unchecked")
-        List<String> record = (List<String>) parameters.computeIfAbsent(TOP_UPS, k -> new ArrayList<String>());
-        if (needs.compareTo(topUpLeft) > 0) {
-            record.add(what + "; no more forks: about " + needs.toSeconds() + " s, " + topUpLeft.toSeconds() + " s of the plan's top-up left");
-            System.out.println("[thesis] " + record.getLast());
-            return;
-        }
-        System.out.printf("[thesis] %s: %d more forks at %s's deciding points (about %d s of %d s left for more forks)%n", what,
-                deciding.jmh().forks(), String.join(", ", engines), needs.toSeconds(), topUpLeft.toSeconds());
-        Path more = part.resolveSibling(part.getFileName() + ".more");
-        long started = System.nanoTime();
-        runOf.apply(deciding.of(engines), more).run();
-        JmhForks.add(part, more);
-        Duration spent = Duration.ofNanos(System.nanoTime() - started);
-        topUpLeft = topUpLeft.minus(spent).isNegative() ? Duration.ZERO : topUpLeft.minus(spent);
-        record.add(what + "; " + deciding.jmh().forks() + " more at " + String.join(", ", engines) + "'s deciding points ("
-                + spent.toSeconds() + " s)");
     }
 
     public List<String> horizontal(Map<String, Object> parameters) throws Exception {
@@ -323,8 +241,8 @@ public final class ThesisExperiments {
             List<Integer> deciding = plan.decidingServers();
             List<String> throwaway = List.of(FanOutBench.THROWAWAY);
             List<String> variants = Variant.ids(plan.scaleVariants());
-            inParts(out.resolve(file), new Points(plan.jmh(), throwaway, variants, deciding),
-                    List.of(new Points(ThesisPlan.curve(plan.jmh()), throwaway, variants,
+            figures.run(out.resolve(file), new FigureRuns.Points(plan.jmh(), throwaway, variants, deciding),
+                    List.of(new FigureRuns.Points(ThesisPlan.curve(plan.jmh()), throwaway, variants,
                             plan.servers().stream().filter(n -> !deciding.contains(n)).toList())),
                     (p, part) -> JmhRun.of(FanOutBench.class, p.jmh(), part).threads(1).param("engine", p.engines())
                             .param("variant", p.variants()).param("servers", strings(p.counts()))
@@ -343,7 +261,7 @@ public final class ThesisExperiments {
         parameters.put("connections", plan.connections());
         String file = Experiment.VERTICAL.file + ".json";
         // every connection count is a deciding point: "nearly linear" reads the middle one too
-        inParts(out.resolve(file), new Points(plan.jmh(), plan.engines(), Variant.ids(plan.scaleVariants()), plan.connections()), List.of(),
+        figures.run(out.resolve(file), new FigureRuns.Points(plan.jmh(), plan.engines(), Variant.ids(plan.scaleVariants()), plan.connections()), List.of(),
                 (p, part) -> JmhRun.of(FanOutBench.class, p.jmh(), part).threads(1).param("engine", p.engines())
                         .param("variant", p.variants()).param("servers", List.of("1")).param("connections", strings(p.counts())),
                 "Figure 4.5", scores -> MicroClaims.of(Map.of(), Map.of(), List.of(), scores), parameters);

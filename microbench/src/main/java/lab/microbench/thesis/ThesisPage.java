@@ -374,29 +374,15 @@ public final class ThesisPage {
         };
     }
 
-    /**
-     * The JMH settings under a figure: the points a claim is decided on have the forks of an interval
-     * ({@link JmhScore#MIN_FORKS} or more, and more where a claim of {@code title}'s figure was left undecided:
-     * ThesisExperiments.topUp), the rest of each curve one (ThesisPlan.curve).
-     */
+    /** The JMH settings under {@code title}'s figure, and the forks added where one of its claims was undecided. */
     private void settings(List<JmhScore> scores, Optional<Meta> meta, String title) {
         String figure = title.substring(0, Math.max(0, title.indexOf(':')));
-        List<String> added = meta.map(m -> m.parameters().get(ThesisExperiments.TOP_UPS)).filter(List.class::isInstance)
+        List<String> added = meta.map(m -> m.parameters().get(FigureRuns.TOP_UPS)).filter(List.class::isInstance)
                 .map(l -> ((List<?>) l).stream().map(String::valueOf).filter(x -> !figure.isEmpty() && x.startsWith(figure)).toList())
                 .orElse(List.of());
-        html.note(settingsNote(scores, added));
+        html.note(FigureRuns.note(scores, added));
     }
 
-    static String settingsNote(List<JmhScore> scores, List<String> added) {
-        java.util.function.Function<Boolean, String> of = deciding -> String.join("; ", scores.stream()
-                .filter(x -> x.forks() >= JmhScore.MIN_FORKS == deciding)
-                .sorted(java.util.Comparator.comparingInt(JmhScore::forks).reversed()).map(JmhScore::settings).distinct().toList());
-        String deciding = of.apply(true);
-        String curve = of.apply(false);
-        return (deciding.isEmpty() || curve.isEmpty() ? deciding + curve : deciding + " at the points a claim is decided on; where "
-                + "none is (a line of the chart only): " + curve) + ". 2 cores shared by client, servers and other work."
-                + (added.isEmpty() ? "" : " More forks where a claim was undecided: " + String.join("; ", added) + ".");
-    }
 
 
     private static String label(String engine) {

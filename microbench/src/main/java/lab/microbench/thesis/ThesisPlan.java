@@ -28,7 +28,7 @@ import lab.microbench.Plan;
  * @param links     the links of Figures 4.1–4.3 (loopback = direct, the others through Toxiproxy)
  * @param scaleVariants the variants of the scalability runs (Figures 4.4 and 4.5)
  * @param topUp     the time a run may spend on more forks where a claim of Figures 4.1–4.5 is left inconclusive
- *                  (ThesisExperiments.topUp: its engines' deciding points once more, as many forks again)
+ *                  (FigureRuns.topUp: its engines' deciding points once more, as many forks again)
  */
 public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh tableOnLink, Plan.Jmh slowLink, List<String> engines, List<Integer> requests,
                          List<Link> links, List<Integer> servers, List<Integer> connections, List<Variant> scaleVariants,

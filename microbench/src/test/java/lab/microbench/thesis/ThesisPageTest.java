@@ -194,7 +194,7 @@ class ThesisPageTest {
         java.util.function.BiFunction<Integer, String, lab.report.results.JmhScore> score = (forks, engine) ->
                 new lab.report.results.JmhScore("operation", java.util.Map.of("engine", engine), 1, forks, 1, "200 ms", 3, "200 ms",
                         1.0, 0.1, "ms/op", "25");
-        String note = ThesisPage.settingsNote(List.of(score.apply(1, "MYSQL"), score.apply(3, "MYSQL"), score.apply(6, "POSTGRESQL")),
+        String note = FigureRuns.note(List.of(score.apply(1, "MYSQL"), score.apply(3, "MYSQL"), score.apply(6, "POSTGRESQL")),
                 List.of("Figure 4.1: 1 claim(s) inconclusive on 3 fork(s) a side; 3 more at POSTGRESQL's deciding points (20 s)"));
         String[] parts = note.split(" at the points a claim is decided on; where none is \\(a line of the chart only\\): ");
         assertEquals(2, parts.length, note);
