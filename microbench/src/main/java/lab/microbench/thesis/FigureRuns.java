@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +28,7 @@ import org.openjdk.jmh.runner.RunnerException;
  */
 final class FigureRuns {
 
-    /** Meta parameter: each figure's adaptive forks ({@link #topUp}), or why it got none. */
+    /** Meta parameter: figure → its adaptive forks ({@link #topUp}), or why it got none. */
     static final String TOP_UPS = "forksAdded";
 
     /** What is left of the plan's time for more forks where a claim is undecided. */
@@ -92,7 +93,8 @@ final class FigureRuns {
         String what = String.format(Locale.ROOT, "%s: %d claim(s) inconclusive on %d fork(s) a side", figure, open.size(),
                 deciding.jmh().forks());
         @SuppressWarnings("unchecked")
-        List<String> record = (List<String>) parameters.computeIfAbsent(TOP_UPS, k -> new ArrayList<String>());
+        List<String> record = ((Map<String, List<String>>) parameters.computeIfAbsent(TOP_UPS, k -> new LinkedHashMap<String, List<String>>()))
+                .computeIfAbsent(figure, k -> new ArrayList<>());
         if (needs.compareTo(left) > 0) {
             record.add(what + "; no more forks: about " + needs.toSeconds() + " s, " + left.toSeconds() + " s of the plan's top-up left");
             System.out.println("[thesis] " + record.getLast());

@@ -205,13 +205,12 @@ public final class ThesisExperiments {
             List<Integer> deciding = plan.decidingRequests(link.id());
             List<Integer> elsewhere = plan.requests().stream().filter(r -> !deciding.contains(r)).toList();
             List<String> offAndOn = Variant.ids(List.of(Variant.NONBLOCKING_UNPIPELINED, Variant.NONBLOCKING_PIPELINED));
-            String figure = link.title().substring(0, link.title().indexOf(':'));
             figures.run(out.resolve(file), new FigureRuns.Points(jmh, plan.engines(), offAndOn, deciding),
                     List.of(new FigureRuns.Points(ThesisPlan.curve(jmh), plan.engines(), offAndOn, elsewhere),
                             new FigureRuns.Points(ThesisPlan.curve(jmh), plan.engines(), Variant.ids(List.of(Variant.JDBC)), plan.requests())),
                     (p, part) -> withToxics(JmhRun.of(SessionBench.class, p.jmh(), part)).threads(1).param("engine", p.engines())
                             .param("variant", p.variants()).param("requests", strings(p.counts())).param("link", List.of(link.id())),
-                    figure, scores -> MicroClaims.of(Map.of(), Map.of(link.id(), scores), List.of(), List.of()), parameters);
+                    link.figure(), scores -> MicroClaims.of(Map.of(), Map.of(link.id(), scores), List.of(), List.of()), parameters);
             files.add(file);
         }
         return files;

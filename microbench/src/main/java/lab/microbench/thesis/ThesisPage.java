@@ -303,7 +303,7 @@ public final class ThesisPage {
                 }
             }
             rows(head, requests, series);
-            settings(scores, meta, link.title());
+            settings(scores, meta, link.figure());
             html.chart(ThesisChart.of(link.title() + " (lower is better)", requests, series, "ms per operation", true), 380);
             String last = requests.get(requests.size() - 1);
             for (String engine : ENGINES) {
@@ -343,7 +343,7 @@ public final class ThesisPage {
             }
         }
         rows(head, xs, series);
-        settings(scores, meta, title);
+        settings(scores, meta, ThesisPlan.figureOf(title));
         html.chart(ThesisChart.of(title + " (lower is better)", xs, series, "ms per operation", false), 380);
         html.note("The thesis plots these as figures only (no values): response time grows more slowly with non-blocking I/O, "
                 + "and vertical scaling is \"nearly linear\".");
@@ -374,12 +374,11 @@ public final class ThesisPage {
         };
     }
 
-    /** The JMH settings under {@code title}'s figure, and the forks added where one of its claims was undecided. */
-    private void settings(List<JmhScore> scores, Optional<Meta> meta, String title) {
-        String figure = title.substring(0, Math.max(0, title.indexOf(':')));
-        List<String> added = meta.map(m -> m.parameters().get(FigureRuns.TOP_UPS)).filter(List.class::isInstance)
-                .map(l -> ((List<?>) l).stream().map(String::valueOf).filter(x -> !figure.isEmpty() && x.startsWith(figure)).toList())
-                .orElse(List.of());
+    /** The JMH settings under {@code figure}, and the forks added where one of its claims was undecided. */
+    private void settings(List<JmhScore> scores, Optional<Meta> meta, String figure) {
+        List<String> added = meta.map(m -> m.parameters().get(FigureRuns.TOP_UPS)).filter(Map.class::isInstance)
+                .map(m -> ((Map<?, ?>) m).get(figure)).filter(List.class::isInstance)
+                .map(l -> ((List<?>) l).stream().map(String::valueOf).toList()).orElse(List.of());
         html.note(FigureRuns.note(scores, added));
     }
 

@@ -45,6 +45,16 @@ public record ThesisPlan(String name, Plan.Jmh jmh, Plan.Jmh table, Plan.Jmh tab
         public String id() {
             return link.name();
         }
+
+        /** Its figure, "Figure 4.2", as the claims of that figure name their source. */
+        public String figure() {
+            return figureOf(title);
+        }
+    }
+
+    /** The figure a section title names, "Figure 4.4" of "Figure 4.4: horizontal scalability". */
+    public static String figureOf(String title) {
+        return title.substring(0, Math.max(0, title.indexOf(':')));
     }
 
     public static final List<Link> LINKS = List.of(
