@@ -31,6 +31,8 @@ public final class InterferenceMeter {
     private final CgroupCpu groups;
     /** The kernel's interrupt time is a part of its own: charged to no process, so in none of the others. */
     private final boolean networkApart;
+    /** Others' CPU at rest, % of a core ({@link #atRest}), taken off before the flag's limit; null: none. */
+    private final Double backgroundPct;
 
     /**
      * Where the CPU times stood when a repetition started; {@code groupSec} per lab group (empty: none);
@@ -54,10 +56,32 @@ public final class InterferenceMeter {
     }
 
     InterferenceMeter(Path pidsDir, String measured, CgroupCpu groups, boolean networkApart) {
+        this(pidsDir, measured, groups, networkApart, null);
+    }
+
+    private InterferenceMeter(Path pidsDir, String measured, CgroupCpu groups, boolean networkApart, Double backgroundPct) {
         this.pidsDir = pidsDir;
         this.measured = measured;
         this.groups = groups;
         this.networkApart = networkApart;
+        this.backgroundPct = backgroundPct;
+    }
+
+    /** This meter, flagging only what others take beyond {@code atRestPct} ({@link Interference#background}). */
+    public InterferenceMeter beyond(Double atRestPct) {
+        return new InterferenceMeter(pidsDir, measured, groups, networkApart, atRestPct);
+    }
+
+    /**
+     * Others' CPU (the lab's instances but the measured one, and the rest of the machine: its
+     * daemons, the kernel's housekeeping) over {@code window} while nothing is measured, % of a
+     * core; null where it cannot be told ({@link #stop}'s {@code detail}).
+     */
+    public Double atRest(java.time.Duration window) throws InterruptedException {
+        Mark mark = start();
+        Thread.sleep(window);
+        Interference rest = stop(mark, 0.0);
+        return rest == null || rest.detail() != null ? null : round(rest.otherPct());
     }
 
     public Mark start() {
@@ -156,8 +180,8 @@ public final class InterferenceMeter {
         String detail = measured ? null : "unmeasured: no cgroups of the lab and no PID files in " + pidsDir
                 + ", so the lab's own processes cannot be told from others";
         return new Interference(instancePct == null ? null : round(instancePct), dbs, round(others), round(rest),
-                round(busyPct), measured && Interference.contended(Interference.otherPct(others, rest), busyPct, ProcCpu.cores()), detail,
-                loopMs);
+                round(busyPct), measured && Interference.contended(Interference.otherPct(others, rest), backgroundPct, busyPct,
+                ProcCpu.cores()), detail, loopMs, backgroundPct);
     }
 
     /**

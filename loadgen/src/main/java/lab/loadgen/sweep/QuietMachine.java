@@ -54,6 +54,26 @@ final class QuietMachine {
         }
     }
 
+    /** How long the machine's background is measured at rest, once, before the first point. */
+    static final Duration BACKGROUND_WINDOW = Duration.ofSeconds(3);
+
+    /**
+     * The machine's background once it is quiet: what the lab's idle instances and the machine's own
+     * processes take at rest ({@link InterferenceMeter#atRest}), in every repetition of every mode
+     * alike; a repetition's {@code interference} flag counts only what others take beyond it
+     * ({@link lab.report.results.Interference#background}). The console says what it was.
+     */
+    static Double background(StepExecutor exec, Step first, Progress progress) throws InterruptedException {
+        Double atRest = new InterferenceMeter(exec.pidsDir(), first.target().instance().name()).atRest(BACKGROUND_WINDOW);
+        if (atRest != null) {
+            progress.info(String.format(Locale.ROOT, "the machine's background at rest: %.1f %% of a core (the lab's idle "
+                    + "instances and other processes); a repetition is flagged interference when others take more than "
+                    + "%.0f %% of a core beyond %.1f %%", atRest, lab.report.results.Interference.LIMIT_PCT,
+                    lab.report.results.Interference.background(atRest)));
+        }
+        return atRest;
+    }
+
     static void awaitIdle(StepExecutor exec, Step step, Progress progress) throws InterruptedException {
         awaitIdle(exec, step, progress, IDLE_MAX);
     }

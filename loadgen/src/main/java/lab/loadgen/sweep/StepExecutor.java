@@ -32,6 +32,8 @@ final class StepExecutor {
     private final int cpus;
     private final java.nio.file.Path pidsDir;
     private final LiveFeed live;
+    /** Others' CPU at rest before the first point ({@link QuietMachine#background}); null: not measured. */
+    private volatile Double backgroundPct;
 
     StepExecutor(RunDirectory dir, ProcessRunner runner, HttpClient http, int cpus, java.nio.file.Path pidsDir,
                  LiveFeed live) {
@@ -88,7 +90,7 @@ final class StepExecutor {
         List<List<String>> commands = tool.commands(req);
         measuring(step, step.tool(), "round " + rep);
         MetricsSampler sampler = sampler(step.target());
-        InterferenceMeter cpu = new InterferenceMeter(pidsDir, step.target().instance().name());
+        InterferenceMeter cpu = new InterferenceMeter(pidsDir, step.target().instance().name()).beyond(backgroundPct);
         boolean scrape = step.target().instance().hasMetrics();
         if (scrape) {
             sampler.start();
@@ -246,6 +248,10 @@ final class StepExecutor {
 
     HttpClient http() {
         return http;
+    }
+
+    void background(Double atRestPct) {
+        backgroundPct = atRestPct;
     }
 
     java.nio.file.Path pidsDir() {

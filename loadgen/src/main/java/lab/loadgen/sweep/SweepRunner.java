@@ -106,6 +106,9 @@ public final class SweepRunner {
                 steps.stream().filter(st -> !FairPass.inPass(st)).toList(), config.isolate()));
         scenarios.addAll(Rounds.scenarios(steps.stream().filter(FairPass::inPass).toList(), true));
         QuietMachine.await(progress);
+        if (!scenarios.isEmpty()) {
+            exec.background(QuietMachine.background(exec, scenarios.getFirst().getFirst(), progress));
+        }
         Budget budget = new Budget(config.profile().budgetSec(), planned, SweepPlan.warmupsSec(steps), scenarios.size());
         ScenarioRunner rounds = new ScenarioRunner(config, tools, recorder, exec, progress, health, links, control, budget,
                 () -> interrupted);

@@ -68,6 +68,30 @@ class InterferenceMeterTest {
     }
 
     @Test
+    void theBackgroundAtRestIsWhatOthersTakeAndTheFlagLooksBeyondIt(@TempDir Path pids) throws Exception {
+        Process spin = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+        Process idle = new ProcessBuilder("sleep", "30").start();
+        try {
+            Files.writeString(pids.resolve("portal-jdbc.pid"), Long.toString(idle.pid()));
+            Files.writeString(pids.resolve("shop-virtual.pid"), Long.toString(spin.pid()));
+            InterferenceMeter meter = new InterferenceMeter(pids, "portal-jdbc", new CgroupCpu(null));
+            Double atRest = meter.atRest(java.time.Duration.ofMillis(500));
+            assertNotNull(atRest);
+            assertTrue(atRest > 20, "another instance spinning is the background here: " + atRest);
+            InterferenceMeter.Mark mark = meter.beyond(atRest).start();
+            Thread.sleep(300);
+            Interference i = meter.beyond(atRest).stop(mark, 0.0);
+            assertEquals(atRest, i.backgroundPct());
+            assertNull(meter.stop(mark, 0.0).backgroundPct(), "none measured: the limit alone");
+            assertNull(new InterferenceMeter(pids.resolve("none"), "portal-jdbc", new CgroupCpu(null)).atRest(java.time.Duration.ofMillis(200)),
+                    "the lab's processes cannot be told from others: no background");
+        } finally {
+            spin.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            idle.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void withoutPidFilesTheFigureIsUnmeasuredNotAFlag(@TempDir Path pids) throws Exception {
         Process spin = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
         try {

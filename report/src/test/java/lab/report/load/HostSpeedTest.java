@@ -21,7 +21,7 @@ class HostSpeedTest {
     /** A repetition at {@code rps} while the machine was {@code busyPct} % of a core busy and the loop took {@code loopMs}. */
     static Point rep(double rps, double busyPct, Double loopMs) {
         Point base = Points.rep(200, rps, 0);
-        Interference i = new Interference(80.0, Map.of(), Map.of(), 0.0, busyPct, false, null, loopMs);
+        Interference i = new Interference(80.0, Map.of(), Map.of(), 0.0, busyPct, false, null, loopMs, null);
         return new Point(base.concurrency(), base.requestsPerSec(), base.meanReplyMs(), null, 300.0, 0L, 50, 100.0,
                 null, null, null, null, base.requests(), 3.0, null, null, 50.0, 10.0, 1.0, false, null, Map.of(),
                 null, Map.of(), List.of(), null, null, "t", base.littleConcurrency(), null, null, i, 0.0, null,
