@@ -8,8 +8,8 @@ import java.time.Duration;
 import java.util.OptionalDouble;
 
 /**
- * Scrapes an instance's Prometheus endpoint every {@code interval} while a step runs and keeps the
- * maxima of live threads and heap and the mean process CPU. Usage: start(), run the step, stop().
+ * Scrapes an instance's Prometheus endpoint every {@code interval} while a point runs and keeps the
+ * maxima of live threads and heap and the mean process CPU. Usage: start(), run the point, stop().
  */
 public final class MetricsSampler {
 
@@ -75,13 +75,13 @@ public final class MetricsSampler {
         counter.interrupt();
         thread.join();
         counter.join();
-        double inFlightDuringStep;
+        double inFlightDuringRepetition;
         int inFlightCount;
         Double held;
         synchronized (this) {
             held = toolConnections.isEmpty() ? null : (double) java.util.Collections.max(toolConnections);
             // the requests in flight while the tool ran: the last scrape, after it, is left out
-            inFlightDuringStep = inFlightSum;
+            inFlightDuringRepetition = inFlightSum;
             inFlightCount = inFlightSamples;
         }
         scrape();
@@ -91,7 +91,7 @@ public final class MetricsSampler {
             Long failedPanels = firstPanelFailures == null ? null : Math.round(lastPanelFailures - firstPanelFailures);
             java.util.Map<String, Double> rtt = new java.util.TreeMap<>();
             rttLast.forEach((k, v) -> rtt.put(k, Math.round(v * 1000.0) / 1000.0));
-            Double inFlight = inFlightCount == 0 ? null : Math.round(inFlightDuringStep / inFlightCount * 100.0) / 100.0;
+            Double inFlight = inFlightCount == 0 ? null : Math.round(inFlightDuringRepetition / inFlightCount * 100.0) / 100.0;
             return new ServerMetrics(maxThreads, maxHeapMb, cpu, failedPanels, samples, error,
                     java.util.Map.copyOf(poolSize), multiplexing, java.util.Map.copyOf(rtt), inFlight, held);
         }
@@ -170,7 +170,7 @@ public final class MetricsSampler {
         if (mux.isPresent()) {
             multiplexing = mux.getAsDouble() > 0;
         }
-        // the probe's latest figure: one taken before a link change is replaced within the step
+        // the probe's latest figure: one taken before a link change is replaced within the point
         rttLast.putAll(text.byLabel(LINK_RTT, "source"));
         cpu.ifPresent(c -> {
             cpuSum += c;

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
  * CPU times from /proc, in seconds: the machine's busy time (user + nice + system + irq + softirq +
  * steal; idle and I/O wait left out; softirq is where loopback networking is charged, to nobody in
  * particular, so it is counted and shows in the unaccounted rest), per process user + system time, and that of this JVM's reaped children (the load
- * tools, however many processes a step ran). Null/absent where /proc is missing.
+ * tools, however many processes a point ran). Null/absent where /proc is missing.
  */
 public final class ProcCpu {
 

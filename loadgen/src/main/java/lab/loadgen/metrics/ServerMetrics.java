@@ -1,7 +1,7 @@
 package lab.loadgen.metrics;
 
 /**
- * What the instance's Prometheus endpoint said during one step. Null figures: no sample had them;
+ * What the instance's Prometheus endpoint said during one point. Null figures: no sample had them;
  * {@link #error} then says why.
  *
  * @param maxThreads  max of jvm_threads_live_threads
@@ -12,13 +12,13 @@ package lab.loadgen.metrics;
  * @param samples     successful scrapes
  * @param poolSize    per source, the last {@code access_pool_size} (effective DB connections); empty when not exported
  * @param multiplexing whether {@code access_multiplexed} was on (null: not exported)
- * @param linkRttMs   per source, the link's measured round trip {@code lab_link_rtt_ms} at the step's last scrape
+ * @param linkRttMs   per source, the link's measured round trip {@code lab_link_rtt_ms} at the point's last scrape
  * @param inFlight    requests in flight inside the app by its own count: the mean of its gauge
  *                    {@code http_server_requests_in_flight} over the scrapes while the tool ran; null
  *                    without it
  * @param toolConnections the load tool's open connections to the app (ToolConnections): the most of
  *                    a count every 2 s while the tool ran (one may fall in its first connects or last
- *                    closes); null where none was taken (no /proc, or a step shorter than 2 s)
+ *                    closes); null where none was taken (no /proc, or a point shorter than 2 s)
  */
 public record ServerMetrics(Integer maxThreads, Double maxHeapMb, Double meanCpuPct, Long failedPanels, int samples,
                             String error, java.util.Map<String, Integer> poolSize, Boolean multiplexing,

@@ -52,7 +52,7 @@ public record RunDirectory(Path resultsDir, String id, Path dir) {
         return dir.resolve("index.html");
     }
 
-    /** Where a step's raw output goes, and the name results.json records for it. */
+    /** Where a point's raw output goes, and the name results.json records for it. */
     public String rawName(String label) {
         return RAW + "/" + label + ".txt";
     }

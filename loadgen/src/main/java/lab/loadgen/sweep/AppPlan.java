@@ -5,11 +5,11 @@ import java.util.List;
 /**
  * How one app is swept: the concurrency levels and the tools' settings.
  *
- * @param levels         concurrent connections per step, in the order run
+ * @param levels         concurrent connections per point, in the order run
  * @param callsPerConn   httperf --num-calls
  * @param durationSec    wrk, wrk2 and oha length of one repetition
  * @param timeoutSec     per-request timeout for every tool
- * @param warmupSec      wrk warm-up before each mode's first step (JIT, pools; 0: none)
+ * @param warmupSec      wrk warm-up before each mode's first point (JIT, pools; 0: none)
  * @param pauseSec       idle time after each repetition
  * @param stepLimitSec   a repetition still running after this long is killed and recorded as failed
  * @param repetitions    measured repetitions per point (median, min and max are reported)

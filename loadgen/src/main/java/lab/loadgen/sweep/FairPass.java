@@ -50,7 +50,7 @@ public record FairPass(boolean enabled) {
                 i.metricsPath(), i.page()), t.host());
     }
 
-    static boolean inPass(Step s) {
+    static boolean inPass(PlannedPoint s) {
         return s.target().instance().mode().equals(Mode.THREADPOOL_FAIR);
     }
 

@@ -8,7 +8,7 @@ import java.util.Map;
 
 import lab.loadgen.metrics.HealthCheck;
 
-/** Each instance's health as the sweep found it before its first step, and again after it was restarted. */
+/** Each instance's health as the sweep found it before its first point, and again after it was restarted. */
 final class InstanceHealth {
 
     private final HttpClient http;
@@ -28,24 +28,24 @@ final class InstanceHealth {
         return health.get(t);
     }
 
-    /** Checked again before its next step (it may have been restarted). */
+    /** Checked again before its next point (it may have been restarted). */
     void forget(Target t) {
         health.remove(t);
     }
 
     /**
-     * The health check before an instance's first step, kept; whether it is to be warmed up (it
+     * The health check before an instance's first point, kept; whether it is to be warmed up (it
      * answers, and the plan warms up with wrk).
      */
-    boolean check(Step step, ToolPlan tools, Progress progress) {
-        Target t = step.target();
-        if (step.tool().equals(ToolPlan.CEILING)) {
+    boolean check(PlannedPoint planned, ToolPlan tools, Progress progress) {
+        Target t = planned.target();
+        if (planned.tool().equals(ToolPlan.CEILING)) {
             health.put(t, new HealthCheck.Status(true, "the ceiling runs in a child JVM of loadgen"));
             return false;
         }
         if (control.fairError(t) != null) {
             health.put(t, new HealthCheck.Status(true, "not measured: " + control.fairError(t)));
-            return false; // its steps record why; no warm-up of an instance that is not fair
+            return false; // its points record why; no warm-up of an instance that is not fair
         }
         URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
         HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
@@ -59,6 +59,6 @@ final class InstanceHealth {
             // serves then is part of the answer, and its failures count as errors, never as throughput
             progress.info(t.instance().name() + ": reports " + s.detail() + " at " + uri + "; measured anyway");
         }
-        return step.plan().warmupSec() > 0 && tools.tool(ToolPlan.WRK) != null;
+        return planned.plan().warmupSec() > 0 && tools.tool(ToolPlan.WRK) != null;
     }
 }

@@ -16,7 +16,7 @@ import lab.loadgen.tool.ToolRequest;
 
 /**
  * make up's warm-up: each instance in turn under a light closed loop until it is steady by the
- * sweep's own rule ({@link StepExecutor#steady}: two windows of wrk agree on goodput and its JIT
+ * sweep's own rule ({@link PointRunner#steady}: two windows of wrk agree on goodput and its JIT
  * compiler was quiet in the last), so that the first load test after a start measures compiled code.
  * A cold portal compiles for 60–90 s under load on two cores: its request path (the servlet, the
  * filters, the valves) is compiled at the top tier only after some 15,000 requests, each a big

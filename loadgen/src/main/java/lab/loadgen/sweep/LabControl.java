@@ -26,7 +26,7 @@ final class LabControl {
     private final LabPort port;
     private final HttpClient http;
     private final PrintStream out;
-    /** Why a target's fair restart did not take (its steps then record it), by target. */
+    /** Why a target's fair restart did not take (its points then record it), by target. */
     private final Map<Target, String> fairError = new ConcurrentHashMap<>();
 
     /** @param port the lab port; null when the sweep asks nothing of the lab */
@@ -53,7 +53,7 @@ final class LabControl {
 
     /**
      * The fair pass: restarts the instance with the fair hand-off and checks its page's threads; when
-     * either fails, the pass's steps of that target are recorded as failed with the reason.
+     * either fails, the pass's points of that target are recorded as failed with the reason.
      */
     void restartFair(Target t, Progress progress) throws InterruptedException {
         List<String> request = FairPass.restart(FairPass.FAIR, t);

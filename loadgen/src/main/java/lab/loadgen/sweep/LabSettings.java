@@ -115,7 +115,7 @@ final class LabSettings {
     /** The JVM's max heap, from jvm_memory_max_bytes of its heap pools (G1's old gen carries -Xmx). */
     private static String heap(Target t, HttpClient http) {
         try {
-            HttpResponse<String> resp = http.send(HttpRequest.newBuilder(StepExecutor.metricsUri(t)).timeout(TIMEOUT).GET().build(),
+            HttpResponse<String> resp = http.send(HttpRequest.newBuilder(PointRunner.metricsUri(t)).timeout(TIMEOUT).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
             if (resp.statusCode() != 200) {
                 return "unreadable (" + t.instance().name() + ": HTTP " + resp.statusCode() + ")";

@@ -2,7 +2,7 @@ package lab.loadgen.sweep;
 
 import java.util.Map;
 
-/** Sets the round trip of the lab's app→database link between steps (PROFILE=latency). */
+/** Sets the round trip of the lab's app→database link between points (PROFILE=latency). */
 public interface LinkControl {
 
     /** Puts {@code rttMs} in force on every proxy of the lab (0: through the proxies, no added latency). */
@@ -16,7 +16,7 @@ public interface LinkControl {
         return Map.of();
     }
 
-    /** A lab without a controllable link: every step that asks for an RTT fails with {@code why}. */
+    /** A lab without a controllable link: every point that asks for an RTT fails with {@code why}. */
     static LinkControl unavailable(String why) {
         return rtt -> {
             throw new IllegalStateException(why);

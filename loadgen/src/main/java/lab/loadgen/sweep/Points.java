@@ -24,7 +24,7 @@ final class Points {
      * a failed repetition (a loss), not an absence that lets the other modes win without it (the
      * shop's jdbc mode at 1,000 connections and 78 ms: 0 requests, 0 errors, in every repetition).
      */
-    static Measurement silentIsFailed(StepData d) {
+    static Measurement silentIsFailed(RepetitionData d) {
         Measurement m = d.m();
         boolean silent = d.closedLoop() && m.error() == null && m.requests() != null && m.requests() == 0
                 && (m.errors() == null || m.errors() == 0);
@@ -34,13 +34,13 @@ final class Points {
     }
 
     /**
-     * What one step produced, before it becomes a point.
+     * What one repetition produced, before it becomes a {@code Point}.
      *
      * @param correctedMean whether the tool's mean reply is corrected with synthetic samples (wrk 4), so no measured mean */
-    record StepData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
+    record RepetitionData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
                     String saturation, Integer targetRate, String raw, String started, Interference interference,
                     Double rttMs, Integer cores, boolean correctedMean) {
-        StepData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
+        RepetitionData(int level, Measurement m, ServerMetrics server, ProcessRunner.Outcome outcome,
                  String saturation, Integer targetRate, String raw, String started) {
             this(level, m, server, outcome, saturation, targetRate, raw, started, null, null, null, false);
         }
@@ -51,7 +51,7 @@ final class Points {
         }
     }
 
-    static Point of(StepData d) {
+    static Point of(RepetitionData d) {
         Measurement m = silentIsFailed(d);
         Map<String, String> unmeasured = new LinkedHashMap<>(m.unmeasured());
         ServerMetrics s = d.server();
@@ -128,7 +128,7 @@ final class Points {
     }
 
     /** What the successes cost the instance, from its /proc CPU (interference meter) and its metrics. */
-    private static Cost cost(StepData d, Measurement m, ServerMetrics s, Map<String, String> unmeasured) {
+    private static Cost cost(RepetitionData d, Measurement m, ServerMetrics s, Map<String, String> unmeasured) {
         Interference i = d.interference();
         Double appCpu = i == null ? null : i.instanceCpuPct();
         if (appCpu == null) {
@@ -141,7 +141,7 @@ final class Points {
     }
 
     /** The CPU of each part of the machine over the repetition, % of a core; null without the per-process figures. */
-    static Map<String, Double> parts(Interference i, StepData d) {
+    static Map<String, Double> parts(Interference i, RepetitionData d) {
         if (i == null || i.instanceCpuPct() == null) {
             return null;
         }
@@ -161,9 +161,9 @@ final class Points {
         return parts;
     }
 
-    /** A step that could not run at all (instance down, no rate for wrk2, Ctrl-C, ...). */
+    /** A point that could not run at all (instance down, no rate for wrk2, Ctrl-C, ...). */
     static Point failed(int level, String error, String raw, String started) {
-        return of(new StepData(level, Measurement.failed(error),
+        return of(new RepetitionData(level, Measurement.failed(error),
                 new ServerMetrics(null, null, null, null, 0, "step did not run"), null, null, null, raw, started));
     }
 

@@ -40,8 +40,8 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
     /** The portal also at wan, an Internet link (the thesis' Figure 4.3 for pipelining; its load tests ran at lan only). */
     static final List<Double> THESIS_PORTAL_LINKS = List.of(Link.LAN.rttMs(), Link.WAN.rttMs());
     /**
-     * PROFILE=thesis' levels: the portal from 1 to 1,000 with steps around its knee near 400 (the
-     * thesis swept steps of 50), the shop from 1 to 10,000 (the thesis' top).
+     * PROFILE=thesis' levels: the portal from 1 to 1,000 with more levels around its knee near 400 (the
+     * thesis swept in steps of 50), the shop from 1 to 10,000 (the thesis' top).
      */
     public static final Map<String, List<Integer>> THESIS_LEVELS = Map.of(
             "portal", List.of(1, 50, 200, 400, 600, 1000), "shop", List.of(1, 1000, 5000, 10_000));

@@ -7,7 +7,7 @@ import lab.loadgen.live.LiveFeed;
 import lab.report.results.Point;
 
 /**
- * One line per step with the step's main figures, elapsed time and the time still to come (the
+ * One line per point with the point's main figures, elapsed time and the time still to come (the
  * sweep's budget estimates it: {@link Budget#toCome}).
  */
 final class Progress {
@@ -35,7 +35,7 @@ final class Progress {
     }
 
     /** A point's line; {@code toCome}: the run's time still to come, and its upper bound when the run has a budget. */
-    void step(Step s, Point p, Budget.ToCome toCome) {
+    void planned(PlannedPoint s, Point p, Budget.ToCome toCome) {
         done++;
         double elapsed = elapsedSec();
         String eta = clock(toCome.expectedSec()) + (toCome.atMostSec() == null ? ""

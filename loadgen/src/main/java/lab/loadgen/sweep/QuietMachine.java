@@ -63,7 +63,7 @@ final class QuietMachine {
      * alike; a repetition's {@code interference} flag counts only what others take beyond it
      * ({@link lab.report.results.Interference#background}). The console says what it was.
      */
-    static Double background(StepExecutor exec, Step first, Progress progress) throws InterruptedException {
+    static Double background(PointRunner exec, PlannedPoint first, Progress progress) throws InterruptedException {
         Double atRest = new InterferenceMeter(exec.pidsDir(), first.target().instance().name()).atRest(BACKGROUND_WINDOW);
         if (atRest != null) {
             progress.info(String.format(Locale.ROOT, "the machine's background at rest: %.1f %% of a core (the lab's idle "
@@ -74,18 +74,18 @@ final class QuietMachine {
         return atRest;
     }
 
-    static void awaitIdle(StepExecutor exec, Step step, Progress progress) throws InterruptedException {
-        awaitIdle(exec, step, progress, IDLE_MAX);
+    static void awaitIdle(PointRunner exec, PlannedPoint planned, Progress progress) throws InterruptedException {
+        awaitIdle(exec, planned, progress, IDLE_MAX);
     }
 
     /** Whether the instance was seen idle within {@code max}; the console says when it was not. */
-    static boolean awaitIdle(StepExecutor exec, Step step, Progress progress, Duration max) throws InterruptedException {
-        if (instanceIdle(exec, step, Duration.ofMillis((long) (step.plan().pauseSec() * 1000)), max)) {
+    static boolean awaitIdle(PointRunner exec, PlannedPoint planned, Progress progress, Duration max) throws InterruptedException {
+        if (instanceIdle(exec, planned, Duration.ofMillis((long) (planned.plan().pauseSec() * 1000)), max)) {
             return true;
         }
         progress.info(String.format(Locale.ROOT, "%s: still busy %d s after its load stopped "
                 + "(requests of closed connections): what it measures next may start on that backlog",
-                step.label(), max.toSeconds()));
+                planned.label(), max.toSeconds()));
         return false;
     }
 
@@ -120,9 +120,9 @@ final class QuietMachine {
      * and then until the lab's other instances are quiet too ({@link #OTHERS_WINDOW}, at most
      * {@link #OTHERS_MAX} more); with neither figure, the plan's fixed {@code pause}. Returns whether it saw the instance idle.
      */
-    private static boolean instanceIdle(StepExecutor exec, Step step, Duration pause, Duration max) throws InterruptedException {
-        InterferenceMeter meter = new InterferenceMeter(exec.pidsDir(), step.target().instance().name());
-        boolean gauge = step.target().instance().hasMetrics();
+    private static boolean instanceIdle(PointRunner exec, PlannedPoint planned, Duration pause, Duration max) throws InterruptedException {
+        InterferenceMeter meter = new InterferenceMeter(exec.pidsDir(), planned.target().instance().name());
+        boolean gauge = planned.target().instance().hasMetrics();
         InterferenceMeter.Usage usage = meter.usage();
         Double before = usage.instanceSec();
         if (before == null && !gauge) {
@@ -143,7 +143,7 @@ final class QuietMachine {
                     || (now - before) / (IDLE_POLL.toMillis() / 1000.0) < IDLE_CORES;
             before = now;
             boolean othersQuiet = usage.othersSec() == null || others.add(System.nanoTime(), usage.othersSec());
-            if (cpuIdle && (!gauge || isZero(inFlight(exec.http(), step.target())))) {
+            if (cpuIdle && (!gauge || isZero(inFlight(exec.http(), planned.target())))) {
                 long t = System.nanoTime();
                 othersDeadline = Math.min(othersDeadline, t + OTHERS_MAX.toNanos());
                 if (othersQuiet || t >= othersDeadline) {
@@ -160,7 +160,7 @@ final class QuietMachine {
 
     /** The instance's requests in flight now: 0 without a gauge, null when its metrics do not answer. */
     private static Double inFlight(java.net.http.HttpClient http, Target t) throws InterruptedException {
-        var text = StepExecutor.scrape(http, t);
+        var text = PointRunner.scrape(http, t);
         return text == null ? null : text.sum(lab.loadgen.metrics.MetricsSampler.IN_FLIGHT).orElse(0);
     }
 }

@@ -4,7 +4,7 @@ import java.util.List;
 
 import lab.loadgen.tool.ProcessRunner;
 
-/** The raw file of a step: each command line, then exactly what that process printed. */
+/** The raw file of a point: each command line, then exactly what that process printed. */
 final class RawOutput {
 
     private RawOutput() {

@@ -11,7 +11,7 @@ import lab.report.results.Repetitions;
 import lab.report.verdict.AppVerdict;
 
 /**
- * How repetitions are interleaved: the plan's steps grouped into scenarios (app, link RTT, level,
+ * How repetitions are interleaved: the plan's points grouped into scenarios (app, link RTT, level,
  * tool, in the order first met), the modes of one scenario taking turns round by round, in the
  * order of a Williams design: over its rows every mode takes every slot, and follows every other
  * mode, equally often (n rows for an even number of modes, 2n for an odd one), so that neither
@@ -23,15 +23,15 @@ final class Rounds {
     }
 
     /**
-     * The steps grouped by scenario, in plan order; {@code oneByOne} (ISOLATE: one instance runs at a
-     * time) keeps every step a scenario of its own.
+     * The points grouped by scenario, in plan order; {@code oneByOne} (ISOLATE: one instance runs at a
+     * time) keeps every point a scenario of its own.
      */
-    static List<List<Step>> scenarios(List<Step> steps, boolean oneByOne) {
+    static List<List<PlannedPoint>> scenarios(List<PlannedPoint> plannedPoints, boolean oneByOne) {
         if (oneByOne) {
-            return steps.stream().map(List::of).toList();
+            return plannedPoints.stream().map(List::of).toList();
         }
-        Map<List<Object>, List<Step>> groups = new LinkedHashMap<>();
-        for (Step s : steps) {
+        Map<List<Object>, List<PlannedPoint>> groups = new LinkedHashMap<>();
+        for (PlannedPoint s : plannedPoints) {
             List<Object> key = new ArrayList<>();
             key.add(s.target().instance().app());
             key.add(Objects.requireNonNullElse(s.rttMs(), -1.0));
@@ -43,14 +43,14 @@ final class Rounds {
     }
 
     /**
-     * Round {@code round} (0-based) of a Williams design over {@code steps}: row 0 is 0, 1, n−1, 2,
+     * Round {@code round} (0-based) of a Williams design over {@code points}: row 0 is 0, 1, n−1, 2,
      * n−2, ...; row i adds i to each (mod n); for odd n the rows n..2n−1 are rows 0..n−1 reversed.
      * Rounds past the design's rows start it again.
      */
-    static <T> List<T> williams(List<T> steps, int round) {
-        int n = steps.size();
+    static <T> List<T> williams(List<T> plannedPoints, int round) {
+        int n = plannedPoints.size();
         if (n < 2) {
-            return steps;
+            return plannedPoints;
         }
         int rows = n % 2 == 0 ? n : 2 * n;
         int row = Math.floorMod(round, rows);
@@ -60,7 +60,7 @@ final class Rounds {
         }
         List<T> out = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
-            out.add(steps.get((first[k] + row % n) % n));
+            out.add(plannedPoints.get((first[k] + row % n) % n));
         }
         if (row >= n) {
             java.util.Collections.reverse(out);
@@ -73,14 +73,14 @@ final class Rounds {
      * jdbc still tied, a point still trending, a wide tie in the winners' line), on the repetitions so
      * far, and whether it can change what the cell says; null when its cell is settled.
      */
-    static lab.report.verdict.CellRule.Unsettled undecided(Map<Step, List<Point>> reps) {
+    static lab.report.verdict.CellRule.Unsettled undecided(Map<PlannedPoint, List<Point>> reps) {
         Map<String, lab.report.verdict.Verdict.Candidate> byMode = new LinkedHashMap<>();
-        reps.forEach((step, done) -> {
+        reps.forEach((planned, done) -> {
             if (!done.isEmpty()) {
-                Point p = Repetitions.aggregate(step.level(), done, !ToolPlan.isOpenLoop(step.tool()), step.rttMs());
+                Point p = Repetitions.aggregate(planned.level(), done, !ToolPlan.isOpenLoop(planned.tool()), planned.rttMs());
                 lab.report.verdict.Verdict.Candidate c = AppVerdict.candidate(p);
                 if (c != null) {
-                    byMode.put(step.target().instance().mode(), c);
+                    byMode.put(planned.target().instance().mode(), c);
                 }
             }
         });

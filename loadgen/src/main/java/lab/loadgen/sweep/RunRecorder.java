@@ -15,8 +15,8 @@ import lab.loadgen.results.RunDirectory;
 import lab.report.results.Series;
 
 /**
- * The results of a run as it goes: every finished step is written to results.json at once, so
- * Ctrl-C or a crash loses at most the step in progress. Thread-safe (the Ctrl-C hook finishes it).
+ * The results of a run as it goes: every finished point is written to results.json at once, so
+ * Ctrl-C or a crash loses at most the point in progress. Thread-safe (the Ctrl-C hook finishes it).
  */
 public final class RunRecorder {
 
@@ -39,20 +39,20 @@ public final class RunRecorder {
         return t.instance().name() + "/" + t.instance().mode() + "/" + tool;
     }
 
-    public synchronized void add(Step step, Point point) {
-        Target t = step.target();
-        Series s = series.computeIfAbsent(key(t, step.tool()), k -> new Series(t.instance().app(),
-                t.instance().mode(), step.tool(), t.instance().name(), t.loadUrl(), List.of()));
+    public synchronized void add(PlannedPoint planned, Point point) {
+        Target t = planned.target();
+        Series s = series.computeIfAbsent(key(t, planned.tool()), k -> new Series(t.instance().app(),
+                t.instance().mode(), planned.tool(), t.instance().name(), t.loadUrl(), List.of()));
         List<Point> points = new ArrayList<>(s.points());
         points.add(point);
-        series.put(key(t, step.tool()), s.withPoints(points));
+        series.put(key(t, planned.tool()), s.withPoints(points));
         save();
     }
 
-    /** Records the order in which round {@code r} of this step's scenario measures the modes. */
-    public synchronized void round(Step step, int r, List<String> modes) {
+    /** Records the order in which round {@code r} of this point's scenario measures the modes. */
+    public synchronized void round(PlannedPoint planned, int r, List<String> modes) {
         List<Run.Round> rounds = new ArrayList<>(run.rounds() == null ? List.of() : run.rounds());
-        rounds.add(new Run.Round(step.target().instance().app(), step.rttMs(), step.level(), step.tool(), r, modes));
+        rounds.add(new Run.Round(planned.target().instance().app(), planned.rttMs(), planned.level(), planned.tool(), r, modes));
         run = run.withRounds(List.copyOf(rounds));
     }
 

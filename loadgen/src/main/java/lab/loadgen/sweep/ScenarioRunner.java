@@ -27,7 +27,7 @@ final class ScenarioRunner {
     private final SweepConfig config;
     private final ToolPlan tools;
     private final RunRecorder recorder;
-    private final StepExecutor exec;
+    private final PointRunner exec;
     private final Progress progress;
     private final InstanceHealth health;
     private final SweepLinks links;
@@ -38,7 +38,7 @@ final class ScenarioRunner {
     /** The instances' warm-ups so far, in seconds: the budget charges them apart from the scenarios. */
     private double warmupSpentSec;
 
-    ScenarioRunner(SweepConfig config, ToolPlan tools, RunRecorder recorder, StepExecutor exec, Progress progress,
+    ScenarioRunner(SweepConfig config, ToolPlan tools, RunRecorder recorder, PointRunner exec, Progress progress,
                    InstanceHealth health, SweepLinks links, LabControl control, Budget budget, BooleanSupplier interrupted) {
         this.config = config;
         this.tools = tools;
@@ -53,11 +53,11 @@ final class ScenarioRunner {
     }
 
     /** Runs a scenario and charges the budget with what it took, its warm-ups and added rounds apart. */
-    void runAndCharge(List<Step> scenario, boolean last) throws InterruptedException {
+    void runAndCharge(List<PlannedPoint> scenario, boolean last) throws InterruptedException {
         long started = System.nanoTime();
         double warmedBefore = warmupSpentSec;
         double addedRoundsSec = run(scenario, last);
-        budget.scenarioDone(scenario.stream().mapToDouble(Step::plannedSec).sum(),
+        budget.scenarioDone(scenario.stream().mapToDouble(PlannedPoint::plannedSec).sum(),
                 (System.nanoTime() - started) / 1e9 - (warmupSpentSec - warmedBefore) - addedRoundsSec);
     }
 
@@ -65,37 +65,37 @@ final class ScenarioRunner {
      * One scenario: every mode's point, its repetitions in Williams rounds, 3 to 7; each point recorded
      * when all its rounds ran. Returns the seconds its rounds beyond the plan's took.
      */
-    private double run(List<Step> scenario, boolean last) throws InterruptedException {
-        Map<Step, Integer> rates = new LinkedHashMap<>();
-        Map<Step, Point> failed = new LinkedHashMap<>();
-        Map<Step, List<Point>> reps = new LinkedHashMap<>();
-        for (Step step : scenario) {
-            prepare(step);
-            Point unable = unable(step, rates);
+    private double run(List<PlannedPoint> scenario, boolean last) throws InterruptedException {
+        Map<PlannedPoint, Integer> rates = new LinkedHashMap<>();
+        Map<PlannedPoint, Point> failed = new LinkedHashMap<>();
+        Map<PlannedPoint, List<Point>> reps = new LinkedHashMap<>();
+        for (PlannedPoint planned : scenario) {
+            prepare(planned);
+            Point unable = unable(planned, rates);
             if (unable != null) {
-                failed.put(step, unable);
+                failed.put(planned, unable);
             } else {
-                reps.put(step, new ArrayList<>());
+                reps.put(planned, new ArrayList<>());
             }
         }
-        List<Step> running = List.copyOf(reps.keySet());
+        List<PlannedPoint> running = List.copyOf(reps.keySet());
         int rounds = running.isEmpty() ? 0 : running.getFirst().plan().repetitions();
         double addedSec = 0;
-        Map<Step, List<Double>> linkRtt = new LinkedHashMap<>();
-        double plannedSec = scenario.stream().mapToDouble(Step::plannedSec).sum();
-        Map<Step, Integer> repSec = new LinkedHashMap<>();
-        running.forEach(step -> linkRtt.put(step, links.probe(step)));
+        Map<PlannedPoint, List<Double>> linkRtt = new LinkedHashMap<>();
+        double plannedSec = scenario.stream().mapToDouble(PlannedPoint::plannedSec).sum();
+        Map<PlannedPoint, Integer> repSec = new LinkedHashMap<>();
+        running.forEach(planned -> linkRtt.put(planned, links.probe(planned)));
         try {
-            for (Step step : running) {
-                StepExecutor.PointWarmup w = exec.warmUpPoint(step, tools.tool(step.tool()), rates.get(step));
+            for (PlannedPoint planned : running) {
+                PointRunner.PointWarmup w = exec.warmUpPoint(planned, tools.tool(planned.tool()), rates.get(planned));
                 w.profiles().forEach(recorder::profile);
-                QuietMachine.awaitIdle(exec, step, progress); // the warm-up's own requests must not open the first repetition
-                int plan = step.plan().durationSec();
-                int sec = budget.stretch(w.repetitionSec(), plan, step.plan().repetitions());
-                repSec.put(step, sec);
+                QuietMachine.awaitIdle(exec, planned, progress); // the warm-up's own requests must not open the first repetition
+                int plan = planned.plan().durationSec();
+                int sec = budget.stretch(w.repetitionSec(), plan, planned.plan().repetitions());
+                repSec.put(planned, sec);
                 if (w.repetitionSec() > plan) {
                     progress.info(String.format(java.util.Locale.ROOT, "%s: replies take long here; repetitions of %d s%s",
-                            step.label(), sec, sec < w.repetitionSec() ? " (" + w.repetitionSec() + " wanted; the budget allows no more)" : ""));
+                            planned.label(), sec, sec < w.repetitionSec() ? " (" + w.repetitionSec() + " wanted; the budget allows no more)" : ""));
                 }
             }
             int max = running.isEmpty() ? 0 : running.getFirst().plan().maxRepetitions();
@@ -105,22 +105,22 @@ final class ScenarioRunner {
                 }
 
                 long roundStart = System.nanoTime();
-                List<Step> order = Rounds.williams(running, r - 1);
+                List<PlannedPoint> order = Rounds.williams(running, r - 1);
                 if (running.size() > 1) {
                     recorder.round(order.getFirst(), r, order.stream().map(s -> s.target().instance().mode()).toList());
                 }
-                for (Step step : order) {
-                    int sec = repSec.getOrDefault(step, step.plan().durationSec());
-                    Point rep = runOne(step, rates.get(step), Integer.toString(r), sec);
-                    QuietMachine.awaitIdle(exec, step, progress);
+                for (PlannedPoint planned : order) {
+                    int sec = repSec.getOrDefault(planned, planned.plan().durationSec());
+                    Point rep = runOne(planned, rates.get(planned), Integer.toString(r), sec);
+                    QuietMachine.awaitIdle(exec, planned, progress);
                     if (measureAgain(rep)) {
                         progress.info(String.format(java.util.Locale.ROOT, "%s round %d: other processes took %.0f %% of a "
-                                + "core it could have used; measured again (the first in raw/)", step.label(), r,
+                                + "core it could have used; measured again (the first in raw/)", planned.label(), r,
                                 rep.interference().otherPct()));
-                        rep = runOne(step, rates.get(step), r + "-again", sec);
-                        QuietMachine.awaitIdle(exec, step, progress);
+                        rep = runOne(planned, rates.get(planned), r + "-again", sec);
+                        QuietMachine.awaitIdle(exec, planned, progress);
                     }
-                    reps.get(step).add(rep);
+                    reps.get(planned).add(rep);
                 }
                 lastRoundSec = (System.nanoTime() - roundStart) / 1e9;
                 if (r > rounds) {
@@ -128,31 +128,31 @@ final class ScenarioRunner {
                 }
             }
         } catch (InterruptedException e) {
-            reps.forEach((step, done) -> recorder.add(step, done.isEmpty()
-                    ? Points.failed(step.level(), "interrupted (Ctrl-C) while running", null, now()).withRttMs(step.rttMs())
-                    : aggregate(step, done)));
+            reps.forEach((planned, done) -> recorder.add(planned, done.isEmpty()
+                    ? Points.failed(planned.level(), "interrupted (Ctrl-C) while running", null, now()).withRttMs(planned.rttMs())
+                    : aggregate(planned, done)));
             throw e;
         }
         // before the link changes: a backlog left here would be served at the next, slower link; after
         // the last scenario no link follows, so the usual wait will do
         Duration endWait = last ? QuietMachine.IDLE_MAX : QuietMachine.SCENARIO_IDLE_MAX;
-        for (Step step : running) {
-            if (QuietMachine.awaitIdle(exec, step, progress, endWait)) {
-                linkRtt.get(step).addAll(links.probe(step)); // through a busy instance's proxy it would read its backlog
+        for (PlannedPoint planned : running) {
+            if (QuietMachine.awaitIdle(exec, planned, progress, endWait)) {
+                linkRtt.get(planned).addAll(links.probe(planned)); // through a busy instance's proxy it would read its backlog
             }
         }
         Budget.ToCome toCome = budget.toCome(plannedSec);
-        for (Step step : scenario) {
-            Point p = failed.containsKey(step) ? failed.get(step) : aggregate(step, reps.get(step));
-            if (!failed.containsKey(step)) {
-                Spread rtt = Spread.of(linkRtt.get(step));
-                p = p.withLinkRtt(rtt == null ? null : rtt.median(), RoundTrips.perPage(step.target().instance(), p.multiplexing()));
+        for (PlannedPoint planned : scenario) {
+            Point p = failed.containsKey(planned) ? failed.get(planned) : aggregate(planned, reps.get(planned));
+            if (!failed.containsKey(planned)) {
+                Spread rtt = Spread.of(linkRtt.get(planned));
+                p = p.withLinkRtt(rtt == null ? null : rtt.median(), RoundTrips.perPage(planned.target().instance(), p.multiplexing()));
             }
-            if (step.rttMs() != null && p.rttMs() == null) {
-                p = p.withRttMs(step.rttMs());
+            if (planned.rttMs() != null && p.rttMs() == null) {
+                p = p.withRttMs(planned.rttMs());
             }
-            recorder.add(step, p);
-            progress.step(step, p, toCome);
+            recorder.add(planned, p);
+            progress.planned(planned, p, toCome);
         }
         return addedSec;
     }
@@ -163,7 +163,7 @@ final class ScenarioRunner {
      * among the winners), and the budget leaves this scenario a round; a tie that changes only the
      * ranking line gets one only from what the scenarios to come can spare after their own rounds.
      */
-    private boolean moreRounds(Map<Step, List<Point>> reps, int done, double plannedSec) {
+    private boolean moreRounds(Map<PlannedPoint, List<Point>> reps, int done, double plannedSec) {
         var undecided = Rounds.undecided(reps);
         if (undecided == null) {
             return false;
@@ -187,32 +187,32 @@ final class ScenarioRunner {
         return rep.interference() != null && rep.interference().flagged();
     }
 
-    private Point runOne(Step step, Integer rate, String rep, int durationSec)
+    private Point runOne(PlannedPoint planned, Integer rate, String rep, int durationSec)
             throws InterruptedException {
         try {
-            return exec.run(step, tools.tool(step.tool()), rate, rep, durationSec);
+            return exec.run(planned, tools.tool(planned.tool()), rate, rep, durationSec);
         } catch (RuntimeException e) {
-            return Points.failed(step.level(), e.getMessage(), null, now());
+            return Points.failed(planned.level(), e.getMessage(), null, now());
         }
     }
 
-    private static Point aggregate(Step step, List<Point> reps) {
-        return Repetitions.aggregate(step.level(), reps, !ToolPlan.isOpenLoop(step.tool()), step.rttMs());
+    private static Point aggregate(PlannedPoint planned, List<Point> reps) {
+        return Repetitions.aggregate(planned.level(), reps, !ToolPlan.isOpenLoop(planned.tool()), planned.rttMs());
     }
 
-    /** Before an instance's first step: health check, then warm-up when healthy. */
-    private void prepare(Step step) throws InterruptedException {
-        if (health.known(step.target())) {
+    /** Before an instance's first point: health check, then warm-up when healthy. */
+    private void prepare(PlannedPoint planned) throws InterruptedException {
+        if (health.known(planned.target())) {
             return;
         }
-        budget.warmedUp(step.plan().warmupSec()); // its cap no longer to come, whether it warms up or not
-        if (!health.check(step, tools, progress)) {
+        budget.warmedUp(planned.plan().warmupSec()); // its cap no longer to come, whether it warms up or not
+        if (!health.check(planned, tools, progress)) {
             return;
         }
-        Target t = step.target();
+        Target t = planned.target();
         progress.info(String.format("%s: warm-up until steady (at most %d s), wrk at %d connections",
-                t.instance().name(), step.plan().warmupSec(), step.plan().warmupConcurrency()));
-        Run.Warmup w = exec.warmUp(step, tools.tool(ToolPlan.WRK));
+                t.instance().name(), planned.plan().warmupSec(), planned.plan().warmupConcurrency()));
+        Run.Warmup w = exec.warmUp(planned, tools.tool(ToolPlan.WRK));
         warmupSpentSec += w.seconds();
         recorder.warmup(w);
         String byWindow = w.goodput().stream().map(g -> g == null ? "–" : lab.report.Fmt.num(g))
@@ -222,28 +222,28 @@ final class ScenarioRunner {
     }
 
     /**
-     * Why this step cannot run (instance not healthy, link not set, no wrk peak to set a fixed
+     * Why this point cannot run (instance not healthy, link not set, no wrk peak to set a fixed
      * rate from) as its failed point, or null; puts the fixed-rate tool's rate in {@code rates}.
      */
-    private Point unable(Step step, Map<Step, Integer> rates) {
-        if (control.fairError(step.target()) != null) {
-            return Points.failed(step.level(), control.fairError(step.target()), null, now());
+    private Point unable(PlannedPoint planned, Map<PlannedPoint, Integer> rates) {
+        if (control.fairError(planned.target()) != null) {
+            return Points.failed(planned.level(), control.fairError(planned.target()), null, now());
         }
-        HealthCheck.Status s = health.of(step.target());
+        HealthCheck.Status s = health.of(planned.target());
         if (!s.answers()) {
-            return Points.failed(step.level(), "instance not healthy at " + step.target().baseUrl()
-                    + step.target().instance().healthPath() + ": " + s.detail(), null, now());
+            return Points.failed(planned.level(), "instance not healthy at " + planned.target().baseUrl()
+                    + planned.target().instance().healthPath() + ": " + s.detail(), null, now());
         }
-        if (step.rttMs() != null && links.error() != null) {
-            return Points.failed(step.level(), links.error(), null, now());
+        if (planned.rttMs() != null && links.error() != null) {
+            return Points.failed(planned.level(), links.error(), null, now());
         }
-        if (ToolPlan.isOpenLoop(step.tool())) {
-            Point peak = recorder.find(step.target(), ToolPlan.WRK, step.level(), step.rttMs());
+        if (ToolPlan.isOpenLoop(planned.tool())) {
+            Point peak = recorder.find(planned.target(), ToolPlan.WRK, planned.level(), planned.rttMs());
             if (peak == null || peak.requestsPerSec() == null || peak.requestsPerSec() < 1) {
-                return Points.failed(step.level(), "no wrk peak at this level to set " + step.tool() + "'s rate from",
+                return Points.failed(planned.level(), "no wrk peak at this level to set " + planned.tool() + "'s rate from",
                         null, now());
             }
-            rates.put(step, (int) Math.max(1, Math.round(peak.requestsPerSec() * config.wrk2Fraction())));
+            rates.put(planned, (int) Math.max(1, Math.round(peak.requestsPerSec() * config.wrk2Fraction())));
         }
         return null;
     }

@@ -15,10 +15,10 @@ import lab.loadgen.tool.LoadTool;
  * @param wrk2Fraction wrk2's rate as a fraction of wrk's peak at the same level
  * @param shared       --shared-machine, or null to detect
  * @param pidsDir      the lab's PID files (interference: which process is which instance)
- * @param link         sets the link's round trip for steps that ask for one
+ * @param link         sets the link's round trip for points that ask for one
  * @param notes        said on the page (e.g. why the profile leaves a tool out, ISOLATE)
  * @param labPort      where the sweep asks the lab for isolation and the fair pass's restarts; null: nowhere
- * @param isolate      ISOLATE=1: before an instance's steps, only that instance is left running
+ * @param isolate      ISOLATE=1: before an instance's points, only that instance is left running
  * @param fairPass     FAIR_POOL=1: the portal's thread pool swept again with the fair hand-off, after the rest
  */
 public record SweepConfig(Profile profile, Map<String, List<Target>> targets, Map<String, LoadTool> tools,

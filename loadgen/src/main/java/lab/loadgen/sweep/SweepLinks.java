@@ -18,7 +18,7 @@ final class SweepLinks {
     private final LinkControl link;
     private final LinkProbe probe;
     private final PrintStream out;
-    /** Why the last switch failed (the steps at that link then record it), or null. */
+    /** Why the last switch failed (the points at that link then record it), or null. */
     private String error;
 
     SweepLinks(LinkControl link, LinkProbe probe, PrintStream out) {
@@ -37,11 +37,11 @@ final class SweepLinks {
                 .flatMap(t -> probe.hop(t.instance().name())).orElse(null);
     }
 
-    /** The link's round trip at rest through the step's instance's proxy (none without proxies). */
-    List<Double> probe(Step step) {
+    /** The link's round trip at rest through the point's instance's proxy (none without proxies). */
+    List<Double> probe(PlannedPoint planned) {
         List<Double> ms = new ArrayList<>();
-        if (!step.tool().equals(ToolPlan.CEILING)) {
-            probe.measure(step.target().instance().name()).ifPresent(ms::add);
+        if (!planned.tool().equals(ToolPlan.CEILING)) {
+            probe.measure(planned.target().instance().name()).ifPresent(ms::add);
         }
         return ms;
     }
@@ -57,21 +57,21 @@ final class SweepLinks {
     }
 
     /**
-     * Puts the step's RTT in force and records what its calibration measured, if any; returns it, or
-     * null when that failed (the steps then record why).
+     * Puts the point's RTT in force and records what its calibration measured, if any; returns it, or
+     * null when that failed (the points then record why).
      */
-    Double switchTo(Step step, Progress progress, RunRecorder recorder) {
+    Double switchTo(PlannedPoint planned, Progress progress, RunRecorder recorder) {
         try {
-            link.setRttMs(step.rttMs());
+            link.setRttMs(planned.rttMs());
             error = null;
             Map<String, Double> calibrated = link.calibrated();
             if (!calibrated.isEmpty()) {
-                recorder.linkCalibration(new Run.LinkCalibrated(step.rttMs(), calibrated));
+                recorder.linkCalibration(new Run.LinkCalibrated(planned.rttMs(), calibrated));
             }
-            progress.info(String.format(java.util.Locale.ROOT, "link: RTT %s ms in force", step.rttMs()));
-            return step.rttMs();
+            progress.info(String.format(java.util.Locale.ROOT, "link: RTT %s ms in force", planned.rttMs()));
+            return planned.rttMs();
         } catch (Exception e) {
-            error = "could not set the link to " + step.rttMs() + " ms RTT: " + e.getMessage();
+            error = "could not set the link to " + planned.rttMs() + " ms RTT: " + e.getMessage();
             progress.info(error);
             return null;
         }

@@ -22,42 +22,42 @@ public enum SweepOrder {
     }
 
     /**
-     * The steps for one app's targets: per target and level, one step per tool in the given order.
+     * The points for one app's targets: per target and level, one point per tool in the given order.
      */
-    public List<Step> steps(List<Target> targets, AppPlan plan, List<String> tools, long seed) {
+    public List<PlannedPoint> plannedPoints(List<Target> targets, AppPlan plan, List<String> tools, long seed) {
         if (!plan.rttsMs().isEmpty()) {
             // the link is one for the whole lab: each RTT once, every mode under it, then the next
-            List<Step> steps = new ArrayList<>();
+            List<PlannedPoint> plannedPoints = new ArrayList<>();
             for (double rtt : plan.rttsMs()) {
-                for (Step s : stepsAtLink(targets, plan, tools, seed)) {
-                    steps.add(new Step(s.target(), s.plan(), s.level(), s.tool(), rtt));
+                for (PlannedPoint s : pointsAtLink(targets, plan, tools, seed)) {
+                    plannedPoints.add(new PlannedPoint(s.target(), s.plan(), s.level(), s.tool(), rtt));
                 }
             }
-            return steps;
+            return plannedPoints;
         }
-        return stepsAtLink(targets, plan, tools, seed);
+        return pointsAtLink(targets, plan, tools, seed);
     }
 
-    private List<Step> stepsAtLink(List<Target> targets, AppPlan plan, List<String> tools, long seed) {
+    private List<PlannedPoint> pointsAtLink(List<Target> targets, AppPlan plan, List<String> tools, long seed) {
         List<Target> ordered = new ArrayList<>(targets);
         switch (this) {
             case REVERSE -> Collections.reverse(ordered);
             case SHUFFLE -> Collections.shuffle(ordered, new Random(seed));
             default -> { }
         }
-        List<Step> steps = new ArrayList<>();
+        List<PlannedPoint> plannedPoints = new ArrayList<>();
         if (this == INTERLEAVED) {
             for (int level : plan.levels()) {
                 ordered.forEach(t -> tools.stream().filter(tool -> runsAt(plan, tool, level))
-                        .forEach(tool -> steps.add(new Step(t, plan, level, tool))));
+                        .forEach(tool -> plannedPoints.add(new PlannedPoint(t, plan, level, tool))));
             }
         } else {
             for (Target t : ordered) {
                 plan.levels().forEach(level -> tools.stream().filter(tool -> runsAt(plan, tool, level))
-                        .forEach(tool -> steps.add(new Step(t, plan, level, tool))));
+                        .forEach(tool -> plannedPoints.add(new PlannedPoint(t, plan, level, tool))));
             }
         }
-        return steps;
+        return plannedPoints;
     }
 
     private static boolean runsAt(AppPlan plan, String tool, int level) {

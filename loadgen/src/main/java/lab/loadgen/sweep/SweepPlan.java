@@ -19,53 +19,53 @@ final class SweepPlan {
     }
 
     /** Every point's planned time plus each instance's warm-up (the fair pass warms its instance up again). */
-    static double plannedSec(List<Step> steps) {
-        return warmupsSec(steps) + steps.stream().mapToDouble(Step::plannedSec).sum();
+    static double plannedSec(List<PlannedPoint> plannedPoints) {
+        return warmupsSec(plannedPoints) + plannedPoints.stream().mapToDouble(PlannedPoint::plannedSec).sum();
     }
 
     /** Every instance's warm-up at its cap, once per instance. */
-    static double warmupsSec(List<Step> steps) {
-        return steps.stream().map(s -> s.target().instance().name() + "/" + s.target().instance().mode()
+    static double warmupsSec(List<PlannedPoint> plannedPoints) {
+        return plannedPoints.stream().map(s -> s.target().instance().name() + "/" + s.target().instance().mode()
                         + "|" + s.plan().warmupSec())
                 .distinct().mapToDouble(k -> Double.parseDouble(k.substring(k.indexOf('|') + 1))).sum();
     }
 
     /** The run's points in the order they run: app by app at one link before the next, the fair pass last. */
-    static List<Step> steps(SweepConfig config, ToolPlan tools) {
-        List<Step> steps = new ArrayList<>();
+    static List<PlannedPoint> plannedPoints(SweepConfig config, ToolPlan tools) {
+        List<PlannedPoint> plannedPoints = new ArrayList<>();
         config.targets().forEach((app, targets) -> {
             AppPlan plan = config.profile().plan(app);
-            steps.addAll(config.order().steps(targets, plan, tools.runOrder(), config.seed()));
+            plannedPoints.addAll(config.order().plannedPoints(targets, plan, tools.runOrder(), config.seed()));
             if (app.equals(SweepRunner.CEILING_APP) && tools.ceiling()) {
                 Target ceiling = new Target(new Instance("portal-ceiling", SweepRunner.CEILING_APP, ToolPlan.CEILING, 0, "-", "-", "-"),
                         "127.0.0.1");
-                plan.levels().forEach(level -> steps.add(new Step(ceiling, plan, level, ToolPlan.CEILING)));
+                plan.levels().forEach(level -> plannedPoints.add(new PlannedPoint(ceiling, plan, level, ToolPlan.CEILING)));
             }
         });
-        if (steps.isEmpty()) {
+        if (plannedPoints.isEmpty()) {
             throw new IllegalArgumentException("nothing to sweep: no instance matches the selected app and modes");
         }
-        byLink(steps);
+        byLink(plannedPoints);
         // the fair pass last: one restart into the fair hand-off and one back
         List<Target> fair = config.fairPass().targets(config.targets());
         if (!fair.isEmpty()) {
-            steps.addAll(config.order().steps(fair, config.profile().plan(FairPass.APP), tools.runOrder(), config.seed()));
+            plannedPoints.addAll(config.order().plannedPoints(fair, config.profile().plan(FairPass.APP), tools.runOrder(), config.seed()));
         }
-        return steps;
+        return plannedPoints;
     }
 
     /**
      * The link is one for the whole lab: every app's scenarios at one round trip before the next, in
      * the order the plans list them (app by app, each app went through every link: the map changed the
      * link 8 times, not 4, and the portal's cells, first, spent the added rounds before the shop's came).
-     * Steps without a link (the ceiling, profiles without round trips) leave the order as it is.
+     * Points without a link (the ceiling, profiles without round trips) leave the order as it is.
      */
-    static void byLink(List<Step> steps) {
-        if (steps.stream().anyMatch(s -> s.rttMs() == null)) {
+    static void byLink(List<PlannedPoint> plannedPoints) {
+        if (plannedPoints.stream().anyMatch(s -> s.rttMs() == null)) {
             return;
         }
-        List<Double> links = steps.stream().map(Step::rttMs).distinct().toList();
-        steps.sort(java.util.Comparator.comparingInt(s -> links.indexOf(s.rttMs()))); // stable: apps keep their order
+        List<Double> links = plannedPoints.stream().map(PlannedPoint::rttMs).distinct().toList();
+        plannedPoints.sort(java.util.Comparator.comparingInt(s -> links.indexOf(s.rttMs()))); // stable: apps keep their order
     }
 
     /** The run's notes: the tools', the caller's and the fair pass's. */
@@ -90,7 +90,7 @@ final class SweepPlan {
                 "modes", java.util.stream.Stream.concat(targets.stream(), fair.stream().filter(t -> t.instance().app().equals(app)))
                         .map(t -> t.instance().mode()).toList())));
         plan.put("wrk2Fraction", config.wrk2Fraction());
-        plan.put("plannedSec", Math.round(plannedSec(steps(config, tools))));
+        plan.put("plannedSec", Math.round(plannedSec(plannedPoints(config, tools))));
         plan.put("seed", config.seed());
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
         return new Run(id, started, null, config.profile().name(), MachineFacts.collect(all, config.shared()),

@@ -16,8 +16,8 @@ import lab.loadgen.tool.ProcessRunner;
 
 /**
  * The sweep: per app, per mode, per level, each tool in turn; warm-up before a mode's first level,
- * a pause after each step. Every step is saved as it finishes; Ctrl-C saves what finished, records
- * the step it cut short and writes the report.
+ * a pause after each point. Every point is saved as it finishes; Ctrl-C saves what finished, records
+ * the point it cut short and writes the report.
  */
 public final class SweepRunner {
 
@@ -52,15 +52,15 @@ public final class SweepRunner {
 
     public int run() {
         ToolPlan tools = new ToolPlan(config.tools());
-        List<Step> steps = SweepPlan.steps(config, tools);
+        List<PlannedPoint> plannedPoints = SweepPlan.plannedPoints(config, tools);
         RunDirectory dir = RunDirectory.create(config.resultsDir(), config.profile().name(), ZonedDateTime.now());
         RunRecorder recorder = new RunRecorder(dir, SweepPlan.runInfo(config, tools, dir.id(), () -> links.proxyHop(config.targets())));
         recorder.save();
-        live = new LiveFeed(dir.dir(), dir.id(), steps.size(), Math.round(SweepPlan.plannedSec(steps)));
-        out.printf("run %s: %d points, profile %s, tools %s -> %s%n", dir.id(), steps.size(),
+        live = new LiveFeed(dir.dir(), dir.id(), plannedPoints.size(), Math.round(SweepPlan.plannedSec(plannedPoints)));
+        out.printf("run %s: %d points, profile %s, tools %s -> %s%n", dir.id(), plannedPoints.size(),
                 config.profile().name(), tools.runOrder(), dir.dir());
         out.printf("planned duration: %s (warm-ups, repetitions and pauses; link switches and start-up not counted)%n",
-                Progress.clock(SweepPlan.plannedSec(steps)));
+                Progress.clock(SweepPlan.plannedSec(plannedPoints)));
         tools.notes().forEach(n -> out.println("note: " + n));
         Thread main = Thread.currentThread();
         Thread hook = new Thread(() -> onCtrlC(main, recorder), "loadgen-ctrl-c");
@@ -68,9 +68,9 @@ public final class SweepRunner {
         String status = "complete";
         // a profile that moves the link puts back the one in force before it: the next run starts where the lab was
         lab.link.Link before = lab.link.LabLink.current(lab.link.LinkFile.runDir());
-        boolean movesLink = steps.stream().anyMatch(st -> st.rttMs() != null);
+        boolean movesLink = plannedPoints.stream().anyMatch(st -> st.rttMs() != null);
         try {
-            sweep(steps, tools, recorder, new StepExecutor(dir, runner, http, Runtime.getRuntime().availableProcessors(),
+            sweep(plannedPoints, tools, recorder, new PointRunner(dir, runner, http, Runtime.getRuntime().availableProcessors(),
                     config.pidsDir(), live));
         } catch (InterruptedException e) {
             status = "interrupted";
@@ -95,28 +95,28 @@ public final class SweepRunner {
      * one, what the lab must do for it: the fair pass's restart, isolation (ISOLATE runs one instance
      * at a time, so its repetitions stay in one block per point), the link's round trip.
      */
-    private void sweep(List<Step> steps, ToolPlan tools, RunRecorder recorder, StepExecutor exec)
+    private void sweep(List<PlannedPoint> plannedPoints, ToolPlan tools, RunRecorder recorder, PointRunner exec)
             throws InterruptedException {
-        double planned = steps.stream().mapToDouble(Step::plannedSec).sum();
-        Progress progress = new Progress(out, steps.size(), live);
+        double planned = plannedPoints.stream().mapToDouble(PlannedPoint::plannedSec).sum();
+        Progress progress = new Progress(out, plannedPoints.size(), live);
         Double rttInForce = null;
         Target isolated = null;
-        // the fair pass's steps apart: the same scenarios as the unfair pool's, on the same port, later
-        List<List<Step>> scenarios = new ArrayList<>(Rounds.scenarios(
-                steps.stream().filter(st -> !FairPass.inPass(st)).toList(), config.isolate()));
-        scenarios.addAll(Rounds.scenarios(steps.stream().filter(FairPass::inPass).toList(), true));
+        // the fair pass's points apart: the same scenarios as the unfair pool's, on the same port, later
+        List<List<PlannedPoint>> scenarios = new ArrayList<>(Rounds.scenarios(
+                plannedPoints.stream().filter(st -> !FairPass.inPass(st)).toList(), config.isolate()));
+        scenarios.addAll(Rounds.scenarios(plannedPoints.stream().filter(FairPass::inPass).toList(), true));
         QuietMachine.await(progress);
         if (!scenarios.isEmpty()) {
             exec.background(QuietMachine.background(exec, scenarios.getFirst().getFirst(), progress));
         }
-        Budget budget = new Budget(config.profile().budgetSec(), planned, SweepPlan.warmupsSec(steps), scenarios.size());
+        Budget budget = new Budget(config.profile().budgetSec(), planned, SweepPlan.warmupsSec(plannedPoints), scenarios.size());
         ScenarioRunner rounds = new ScenarioRunner(config, tools, recorder, exec, progress, health, links, control, budget,
                 () -> interrupted);
-        for (List<Step> scenario : scenarios) {
+        for (List<PlannedPoint> scenario : scenarios) {
             if (interrupted) {
                 return;
             }
-            Step first = scenario.getFirst();
+            PlannedPoint first = scenario.getFirst();
             if (FairPass.inPass(first) && !fairInForce.contains(first.target())) {
                 fairInForce.add(first.target());
                 control.restartFair(first.target(), progress);

@@ -79,7 +79,7 @@ final class UntilSteady {
 
     /** The instance's JIT compilation time so far (jvm_compilation_time_ms_total), or null. */
     static Double compileMs(HttpClient http, Target t) throws InterruptedException {
-        var text = StepExecutor.scrape(http, t);
+        var text = PointRunner.scrape(http, t);
         var v = text == null ? java.util.OptionalDouble.empty() : text.sum("jvm_compilation_time_ms_total");
         return v.isPresent() ? v.getAsDouble() : null;
     }

@@ -11,7 +11,7 @@ import lab.loadgen.ceiling.PageLoop;
 
 /**
  * The database ceiling of the portal page: the portal's own page code (its 12 queries) run on
- * nonblocking clients with no HTTP, closed loop at the step's concurrency, in a child JVM on the
+ * nonblocking clients with no HTTP, closed loop at the point's concurrency, in a child JVM on the
  * portal's jar: loadgen's {@link PageLoop} (put on the class path through the Spring Boot
  * launcher's {@code loader.path}) calls the portal's {@code lab.portal.PageWithoutWeb}. Its
  * requests/sec is what the databases serve on this machine to a client with no web tier; every

@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The counts one httperf 0.9 process printed. Several processes of one step ({@code --client i/N})
+ * The counts one httperf 0.9 process printed. Several processes of one point ({@code --client i/N})
  * are merged by summing counts, taking the longest duration and weighting reply times by replies.
  */
 public record HttperfStats(long connections, long requests, long replies, double durationSec,

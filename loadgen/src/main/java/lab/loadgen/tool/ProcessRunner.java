@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 import lab.loadgen.metrics.ProcCpu;
 
 /**
- * Runs one or more commands at once (several httperf processes make one step), collects what each
+ * Runs one or more commands at once (several httperf processes make one point), collects what each
  * printed (stdout and stderr together), measures their CPU and kills them past a time limit.
  * Processes still running when the JVM is interrupted are killed by {@link #killAll()}.
  */

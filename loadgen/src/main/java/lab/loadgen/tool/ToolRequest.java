@@ -1,7 +1,7 @@
 package lab.loadgen.tool;
 
 /**
- * One step for one tool.
+ * One point for one tool.
  *
  * @param durationSec  wrk/wrk2 test length
  * @param callsPerConn httperf --num-calls

@@ -197,7 +197,7 @@ class InterferenceMeterTest {
     }
 
     @Test
-    void othersFlagAStepOnlyWhereTheyTookCpuItCouldHaveUsed() {
+    void othersFlagARepetitionOnlyWhereTheyTookCpuItCouldHaveUsed() {
         // a compose smoke point: idle JVMs and Docker's daemons at 24 % of a core, the machine at 80 % of 200
         assertFalse(Interference.contended(24.0, 80.0, 2), "the machine had CPU to spare");
         // the map's portal at 0 ms: the previous mode's instance at 11.5 % while the machine was full

@@ -22,7 +22,7 @@ class LittlesLawTest {
         Measurement m = new Measurement(answersPerSec, meanMs, Measurement.Latencies.NONE, 1000L, 5.0, 0L, Map.of(), null,
                 null, Map.of(), null, 1000L, answersPerSec, meanMs, null, Point.SUCCESSES);
         ServerMetrics s = new ServerMetrics(50, 100.0, 30.0, null, 5, null, Map.of(), null, Map.of(), appInFlight, null);
-        return Points.of(new Points.StepData(200, m, s, null, null, null, "raw/x", "t", null, null, 2, correctedMean));
+        return Points.of(new Points.RepetitionData(200, m, s, null, null, null, "raw/x", "t", null, null, 2, correctedMean));
     }
 
     @Test
@@ -49,12 +49,12 @@ class LittlesLawTest {
         Measurement none = new Measurement(0.0, null, Measurement.Latencies.NONE, 0L, 3.01, 0L, Map.of(), null, null,
                 Map.of(), null, 0L, 0.0, null, null, Point.SUCCESSES);
         ServerMetrics s = new ServerMetrics(50, 100.0, 30.0, null, 5, null, Map.of(), null, Map.of(), null, null);
-        Point silent = Points.of(new Points.StepData(1000, none, s, null, null, null, "raw/x", "t", null, 78.0, 2, true));
+        Point silent = Points.of(new Points.RepetitionData(1000, none, s, null, null, null, "raw/x", "t", null, 78.0, 2, true));
         assertTrue(silent.hasFlag(Point.FLAG_FAILED));
         assertTrue(silent.error().contains("no answer within the 3.0 s window from 1000 connections"), silent.error());
         Point point = lab.report.results.Repetitions.aggregate(1000, List.of(silent, silent, silent), true, 78.0);
         assertTrue(point.hasFlag(Point.FLAG_FAILED), "a loss, in red");
-        Point open = Points.of(new Points.StepData(1000, none, s, null, null, 500, "raw/x", "t", null, 78.0, 2, false));
+        Point open = Points.of(new Points.RepetitionData(1000, none, s, null, null, 500, "raw/x", "t", null, 78.0, 2, false));
         assertFalse(open.hasFlag(Point.FLAG_FAILED), "an open loop's figures stand as they are");
     }
 }

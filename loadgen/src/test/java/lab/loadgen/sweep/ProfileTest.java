@@ -32,8 +32,8 @@ class ProfileTest {
     private static final List<String> THESIS_PORTAL = List.of("jdbc", "threadpool", "nonblocking", "virtual", "reactive");
     private static final List<String> THESIS_SHOP = List.of("jdbc", "threadpool", "nonblocking", "virtual");
 
-    /** Every step of the map against every instance of the lab (7 portal, 5 shop modes). */
-    private static List<Step> allInstances(Profile profile) {
+    /** Every point of the map against every instance of the lab (7 portal, 5 shop modes). */
+    private static List<PlannedPoint> allInstances(Profile profile) {
         List<String> portal = new ArrayList<>(THESIS_PORTAL);
         portal.addAll(List.of("webflux", "webflux-vertx"));
         List<String> shop = new ArrayList<>(THESIS_SHOP);
@@ -41,24 +41,24 @@ class ProfileTest {
         return instances(profile, portal, shop);
     }
 
-    private static List<Step> instances(Profile profile, List<String> portalModes, List<String> shopModes) {
-        List<Step> steps = new ArrayList<>();
+    private static List<PlannedPoint> instances(Profile profile, List<String> portalModes, List<String> shopModes) {
+        List<PlannedPoint> plannedPoints = new ArrayList<>();
         for (String app : List.of("portal", "shop")) {
             List<String> modes = app.equals("portal") ? portalModes : shopModes;
             List<Target> targets = modes.stream().map(m -> new Target(new Instance(app + "-" + m, app, m, 0, "/h", "/m", "/"),
                     "127.0.0.1")).toList();
-            steps.addAll(SweepOrder.LISTED.steps(targets, profile.plan(app), profile.tools(), 1));
+            plannedPoints.addAll(SweepOrder.LISTED.plannedPoints(targets, profile.plan(app), profile.tools(), 1));
         }
-        return steps;
+        return plannedPoints;
     }
 
     /** Planned, not measured: every instance of the lab, warm-ups, repetitions and pauses. */
     @Test
     void theMapIsPlannedWithinItsBudgetOfAtMostTwentyFiveMinutes() {
         Profile map = Profile.named("map");
-        List<Step> steps = allInstances(map);
-        assertEquals(96, steps.size(), "12 instances × 2 levels × 4 round trips");
-        double planned = SweepPlan.plannedSec(steps);
+        List<PlannedPoint> plannedPoints = allInstances(map);
+        assertEquals(96, plannedPoints.size(), "12 instances × 2 levels × 4 round trips");
+        double planned = SweepPlan.plannedSec(plannedPoints);
         System.out.printf("map: planned %.0f s, budget %d s%n", planned, map.budgetSec());
         assertTrue(planned <= map.budgetSec(), "planned " + planned + " s, the minimum rounds and the warm-ups' caps");
         assertTrue(map.budgetSec() <= 25 * 60, "added rounds stay within the budget: " + map.budgetSec());
@@ -74,12 +74,12 @@ class ProfileTest {
         Target pool = new Target(new Instance("portal-threadpool", "portal", "threadpool", 0, "/h", "/m", "/"), "127.0.0.1");
         for (String name : List.of("thesis", "thesis-quick")) {
             Profile p = Profile.named(name);
-            List<Step> steps = new ArrayList<>(instances(p, THESIS_PORTAL, THESIS_SHOP));
+            List<PlannedPoint> plannedPoints = new ArrayList<>(instances(p, THESIS_PORTAL, THESIS_SHOP));
             List<Target> fair = new FairPass(true).targets(java.util.Map.of("portal", List.of(pool)));
             assertEquals(1, fair.size());
-            steps.addAll(SweepOrder.LISTED.steps(fair, p.plan("portal"), p.tools(), 1));
+            plannedPoints.addAll(SweepOrder.LISTED.plannedPoints(fair, p.plan("portal"), p.tools(), 1));
             // a portal restart takes about 40 s on two busy cores
-            double planned = SweepPlan.plannedSec(steps) + 2 * 60;
+            double planned = SweepPlan.plannedSec(plannedPoints) + 2 * 60;
             System.out.printf("%s: planned %.0f s with the fair pass, budget %d s%n", name, planned, p.budgetSec());
             assertTrue(planned <= p.budgetSec(), name + ": planned " + planned + " s within " + p.budgetSec());
         }

@@ -29,7 +29,7 @@ public final class SampleResults {
         var threads = ManagementFactory.getThreadMXBean().getThreadCount();
         double heapMb = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / (1024.0 * 1024.0);
         ServerMetrics s = new ServerMetrics(threads, heapMb, null, null, 1, null);
-        return Points.of(new Points.StepData(level, m, s, null, null, null, "raw/" + fixture, "2026-01-01T00:00:00Z"));
+        return Points.of(new Points.RepetitionData(level, m, s, null, null, null, "raw/" + fixture, "2026-01-01T00:00:00Z"));
     }
 
     private static Series series(String mode, String tool, List<Point> points) {

@@ -18,32 +18,32 @@ class SweepOrderTest {
     @Test
     void latencyProfileSweepsEveryModeAtOneRttBeforeTheNext() {
         AppPlan plan = Profile.named("latency").plan("portal").withRtts(List.of(0.0, 78.0));
-        List<Step> steps = SweepOrder.LISTED.steps(List.of(target("jdbc"), target("nonblocking")), plan, List.of("wrk"), 1);
+        List<PlannedPoint> plannedPoints = SweepOrder.LISTED.plannedPoints(List.of(target("jdbc"), target("nonblocking")), plan, List.of("wrk"), 1);
         assertEquals(List.of("portal-jdbc-rtt0-c00200-wrk", "portal-nonblocking-rtt0-c00200-wrk",
                 "portal-jdbc-rtt78-c00200-wrk", "portal-nonblocking-rtt78-c00200-wrk"),
-                steps.stream().map(Step::label).toList());
+                plannedPoints.stream().map(PlannedPoint::label).toList());
     }
 
     @Test
     void theMapSweepsEveryAppAtOneRttBeforeTheNext() {
         Target shop = new Target(new Instance("shop-jdbc", "shop", "jdbc", 9081, "/h", "/m", "/"), "127.0.0.1");
-        List<Step> steps = new java.util.ArrayList<>();
-        steps.addAll(SweepOrder.LISTED.steps(List.of(target("jdbc")),
+        List<PlannedPoint> plannedPoints = new java.util.ArrayList<>();
+        plannedPoints.addAll(SweepOrder.LISTED.plannedPoints(List.of(target("jdbc")),
                 Profile.named("map").plan("portal").withRtts(List.of(0.0, 78.0)), List.of("wrk"), 1));
-        steps.addAll(SweepOrder.LISTED.steps(List.of(shop),
+        plannedPoints.addAll(SweepOrder.LISTED.plannedPoints(List.of(shop),
                 Profile.named("map").plan("shop").withRtts(List.of(0.0, 78.0)), List.of("wrk"), 1));
-        SweepPlan.byLink(steps);
+        SweepPlan.byLink(plannedPoints);
         assertEquals(List.of("portal-jdbc-rtt0-c00020-wrk", "portal-jdbc-rtt0-c00200-wrk", "shop-jdbc-rtt0-c00050-wrk",
                 "shop-jdbc-rtt0-c01000-wrk", "portal-jdbc-rtt78-c00020-wrk", "portal-jdbc-rtt78-c00200-wrk",
-                "shop-jdbc-rtt78-c00050-wrk", "shop-jdbc-rtt78-c01000-wrk"), steps.stream().map(Step::label).toList());
+                "shop-jdbc-rtt78-c00050-wrk", "shop-jdbc-rtt78-c01000-wrk"), plannedPoints.stream().map(PlannedPoint::label).toList());
     }
 
     @Test
     void quickProfileRunsTheFixedRateToolAtTheLowLevelOnly() {
         AppPlan plan = Profile.named("quick").plan("portal");
-        List<Step> steps = SweepOrder.LISTED.steps(List.of(target("jdbc")), plan, List.of("wrk", "oha"), 1);
+        List<PlannedPoint> plannedPoints = SweepOrder.LISTED.plannedPoints(List.of(target("jdbc")), plan, List.of("wrk", "oha"), 1);
         assertEquals(List.of("portal-jdbc-c00025-wrk", "portal-jdbc-c00025-oha", "portal-jdbc-c00500-wrk"),
-                steps.stream().map(Step::label).toList());
+                plannedPoints.stream().map(PlannedPoint::label).toList());
         assertEquals(3, plan.repetitions());
         assertEquals(10, plan.durationSec());
     }

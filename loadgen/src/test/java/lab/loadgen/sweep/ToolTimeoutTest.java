@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import lab.loadgen.config.Instance;
 
-/** The tool waits for the app's own answer limit (StepExecutor.timeoutSec), read from a real HTTP metrics page. */
+/** The tool waits for the app's own answer limit (PointRunner.timeoutSec), read from a real HTTP metrics page. */
 class ToolTimeoutTest {
 
     private static final AppPlan MAP = Profile.named("map").plan("portal"); // a 5 s timeout
@@ -23,11 +23,11 @@ class ToolTimeoutTest {
     @Test
     void theToolWaitsForTheAppsAnswerLimitAndSomeMore() throws Exception {
         try (Metrics app = new Metrics("lab_answer_limit_seconds{application=\"portal\",mode=\"jdbc\"} 6.0\n")) {
-            StepExecutor executor = new StepExecutor(null, null, HttpClient.newHttpClient(), 2, null, null);
+            PointRunner executor = new PointRunner(null, null, HttpClient.newHttpClient(), 2, null, null);
             assertEquals(5.0, MAP.timeoutSec());
-            assertEquals(6.0 + StepExecutor.ANSWER_SLACK_SEC, executor.timeoutSec(app.step(MAP)));
+            assertEquals(6.0 + PointRunner.ANSWER_SLACK_SEC, executor.timeoutSec(app.planned(MAP)));
             // a plan that waits longer keeps its own timeout
-            assertEquals(20.0, executor.timeoutSec(app.step(MAP.withTimeout(20))));
+            assertEquals(20.0, executor.timeoutSec(app.planned(MAP.withTimeout(20))));
             // read once per instance
             assertEquals(1, app.scrapes.get());
         }
@@ -36,8 +36,8 @@ class ToolTimeoutTest {
     @Test
     void withoutTheGaugeThePlansTimeoutStands() throws Exception {
         try (Metrics app = new Metrics("jvm_threads_live_threads 30.0\n")) {
-            StepExecutor executor = new StepExecutor(null, null, HttpClient.newHttpClient(), 2, null, null);
-            assertEquals(MAP.timeoutSec(), executor.timeoutSec(app.step(MAP)));
+            PointRunner executor = new PointRunner(null, null, HttpClient.newHttpClient(), 2, null, null);
+            assertEquals(MAP.timeoutSec(), executor.timeoutSec(app.planned(MAP)));
         }
     }
 
@@ -59,9 +59,9 @@ class ToolTimeoutTest {
             server.start();
         }
 
-        Step step(AppPlan plan) {
+        PlannedPoint planned(AppPlan plan) {
             Instance instance = new Instance("portal-jdbc", "portal", "jdbc", server.getAddress().getPort(), "/health", "/metrics", "/");
-            return new Step(new Target(instance, "127.0.0.1"), plan, 200, ToolPlan.WRK);
+            return new PlannedPoint(new Target(instance, "127.0.0.1"), plan, 200, ToolPlan.WRK);
         }
 
         @Override

@@ -21,8 +21,8 @@ import lab.loadgen.live.LiveFeed;
 import lab.loadgen.tool.ProcessRunner;
 import lab.loadgen.tool.ToolRequest;
 
-/** Runs one step: the tool, with the instance's metrics scraped meanwhile; saves the raw output; returns the point. */
-final class StepExecutor {
+/** Runs a point's repetitions, one at a time: the tool, with the instance's metrics scraped meanwhile; saves the raw output; returns the repetition's {@code Point}. */
+final class PointRunner {
 
     private static final Duration SCRAPE_EVERY = Duration.ofMillis(500);
 
@@ -35,7 +35,7 @@ final class StepExecutor {
     /** Others' CPU at rest before the first point ({@link QuietMachine#background}); null: not measured. */
     private volatile Double backgroundPct;
 
-    StepExecutor(RunDirectory dir, ProcessRunner runner, HttpClient http, int cpus, java.nio.file.Path pidsDir,
+    PointRunner(RunDirectory dir, ProcessRunner runner, HttpClient http, int cpus, java.nio.file.Path pidsDir,
                  LiveFeed live) {
         this.live = live;
         this.dir = dir;
@@ -46,11 +46,11 @@ final class StepExecutor {
         SpeedProbe.warm(); // its loop compiled here, not inside the first measured repetition
     }
 
-    ToolRequest request(Step step, Integer rate, int level, int durationSec) throws InterruptedException {
-        Target t = step.target();
-        AppPlan p = step.plan();
+    ToolRequest request(PlannedPoint planned, Integer rate, int level, int durationSec) throws InterruptedException {
+        Target t = planned.target();
+        AppPlan p = planned.plan();
         return new ToolRequest(t.host(), t.instance().port(), t.instance().loadUri(), level, durationSec,
-                p.callsPerConn(), timeoutSec(step), rate, cpus);
+                p.callsPerConn(), timeoutSec(planned), rate, cpus);
     }
 
     /** The instance's own answer limit (lab_answer_limit_seconds), read once per instance; absent when it has none. */
@@ -63,35 +63,35 @@ final class StepExecutor {
      * for while the app was still within its limit and went on spending its databases on it. The
      * map's former 5 s was below both apps' limits (the portal's 6–12 s, the shop's 10.5 s).
      */
-    double timeoutSec(Step step) throws InterruptedException {
-        String name = step.target().instance().name();
+    double timeoutSec(PlannedPoint planned) throws InterruptedException {
+        String name = planned.target().instance().name();
         java.util.OptionalDouble limit = answerLimits.get(name);
         if (limit == null) {
-            var text = scrape(http, step.target());
+            var text = scrape(http, planned.target());
             limit = text == null ? java.util.OptionalDouble.empty() : text.sum(MetricsSampler.ANSWER_LIMIT);
             if (text != null) {
                 answerLimits.put(name, limit); // an instance that could not be read is asked again next time
             }
         }
-        return limit.isPresent() ? Math.max(step.plan().timeoutSec(), limit.getAsDouble() + ANSWER_SLACK_SEC)
-                : step.plan().timeoutSec();
+        return limit.isPresent() ? Math.max(planned.plan().timeoutSec(), limit.getAsDouble() + ANSWER_SLACK_SEC)
+                : planned.plan().timeoutSec();
     }
 
     /** What an answer at the limit may still take: the portal's join slack (1 s) and the trip back. */
     static final double ANSWER_SLACK_SEC = 1.5;
 
     /**
-     * Runs one repetition of the step's tool; {@code rate} is wrk2's -R / oha's -q (null for the
+     * Runs one repetition of the point's tool; {@code rate} is wrk2's -R / oha's -q (null for the
      * others); {@code rep} names the repetition ("1", "2", "2-again", ...) in the raw file's name.
      */
-    Point run(Step step, LoadTool tool, Integer rate, String rep, int durationSec) throws InterruptedException {
+    Point run(PlannedPoint planned, LoadTool tool, Integer rate, String rep, int durationSec) throws InterruptedException {
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
-        ToolRequest req = request(step, rate, step.level(), durationSec);
+        ToolRequest req = request(planned, rate, planned.level(), durationSec);
         List<List<String>> commands = tool.commands(req);
-        measuring(step, step.tool(), "round " + rep);
-        MetricsSampler sampler = sampler(step.target());
-        InterferenceMeter cpu = new InterferenceMeter(pidsDir, step.target().instance().name()).beyond(backgroundPct);
-        boolean scrape = step.target().instance().hasMetrics();
+        measuring(planned, planned.tool(), "round " + rep);
+        MetricsSampler sampler = sampler(planned.target());
+        InterferenceMeter cpu = new InterferenceMeter(pidsDir, planned.target().instance().name()).beyond(backgroundPct);
+        boolean scrape = planned.target().instance().hasMetrics();
         if (scrape) {
             sampler.start();
         }
@@ -99,21 +99,21 @@ final class StepExecutor {
         ProcessRunner.Outcome out;
         ServerMetrics server;
         try {
-            out = runner.run(commands, Duration.ofSeconds(step.plan().stepLimitSec()));
+            out = runner.run(commands, Duration.ofSeconds(planned.plan().stepLimitSec()));
         } finally {
             server = scrape ? sampler.stop() : new ServerMetrics(null, null, null, null, 0,
                     "no server of its own: the load tool ran the page's queries itself");
         }
         Interference interference = cpu.stop(mark, out.cpuSec());
-        String label = step.label() + "-r" + rep;
+        String label = planned.label() + "-r" + rep;
         String raw = dir.rawName(label);
         dir.writeRaw(label, RawOutput.format(commands, out));
         Measurement m = out.timedOut()
-                ? Measurement.failed(tool.name() + " did not finish within " + step.plan().stepLimitSec() + " s; killed")
+                ? Measurement.failed(tool.name() + " did not finish within " + planned.plan().stepLimitSec() + " s; killed")
                 : tool.parse(out.outputs());
         Double cpuPct = out.cpuSec() == null ? null : out.cpuSec() / out.wallSec() * 100.0;
-        return Points.of(new Points.StepData(step.level(), m, server, out, tool.saturation(req, m, cpuPct),
-                rate, raw, started, interference, step.rttMs(), cpus, tool.name().equals(ToolPlan.WRK)));
+        return Points.of(new Points.RepetitionData(planned.level(), m, server, out, tool.saturation(req, m, cpuPct),
+                rate, raw, started, interference, planned.rttMs(), cpus, tool.name().equals(ToolPlan.WRK)));
     }
 
     /**
@@ -122,31 +122,31 @@ final class StepExecutor {
      * a flame graph and its measured repetitions run unprofiled. Returns the point's profile (null
      * when there was no warm-up run) and the length its repetitions need ({@link #repetitionSec}).
      */
-    PointWarmup warmUpPoint(Step step, LoadTool tool, Integer rate) throws InterruptedException {
-        int sec = step.plan().pointWarmupSec();
+    PointWarmup warmUpPoint(PlannedPoint planned, LoadTool tool, Integer rate) throws InterruptedException {
+        int sec = planned.plan().pointWarmupSec();
         if (sec <= 0 || tool.name().equals(ToolPlan.HTTPERF) || tool.name().equals(ToolPlan.CEILING)) {
             // httperf has no fixed length; the ceiling warms itself up in its own JVM
-            return new PointWarmup(List.of(), step.plan().durationSec());
+            return new PointWarmup(List.of(), planned.plan().durationSec());
         }
         List<lab.report.results.Run.Profile> profiles = new ArrayList<>();
         Measurement m = null;
-        for (String event : profiledEvents(step)) {
-            var window = profiledWindow(step, tool, rate, sec, event);
+        for (String event : profiledEvents(planned)) {
+            var window = profiledWindow(planned, tool, rate, sec, event);
             profiles.add(window.profile());
             m = m != null ? m : window.measurement();
         }
-        return new PointWarmup(profiles, repetitionSec(step.plan().durationSec(), step.level(), m,
-                !ToolPlan.isOpenLoop(step.tool())));
+        return new PointWarmup(profiles, repetitionSec(planned.plan().durationSec(), planned.level(), m,
+                !ToolPlan.isOpenLoop(planned.tool())));
     }
 
     /**
      * CPU at every point; wall-clock too (where threads wait, not only where they run) at the plan's
      * highest load and round trip, one more warm-up window there: what holds a page at 78 ms.
      */
-    static List<String> profiledEvents(Step step) {
-        AppPlan plan = step.plan();
-        boolean top = step.level() == java.util.Collections.max(plan.levels()) && step.rttMs() != null
-                && !plan.rttsMs().isEmpty() && Math.abs(step.rttMs() - java.util.Collections.max(plan.rttsMs())) < 1e-9;
+    static List<String> profiledEvents(PlannedPoint planned) {
+        AppPlan plan = planned.plan();
+        boolean top = planned.level() == java.util.Collections.max(plan.levels()) && planned.rttMs() != null
+                && !plan.rttsMs().isEmpty() && Math.abs(planned.rttMs() - java.util.Collections.max(plan.rttsMs())) < 1e-9;
         return top ? List.of("cpu", "wall") : List.of("cpu");
     }
 
@@ -154,21 +154,21 @@ final class StepExecutor {
     }
 
     /** One warm-up window of the point's tool with {@code event} profiled in the app. */
-    private Window profiledWindow(Step step, LoadTool tool, Integer rate, int sec, String event) throws InterruptedException {
-        Long pid = pidOf(step.target().instance().name());
-        String why = pid == null ? "no PID file for " + step.target().instance().name()
+    private Window profiledWindow(PlannedPoint planned, LoadTool tool, Integer rate, int sec, String event) throws InterruptedException {
+        Long pid = pidOf(planned.target().instance().name());
+        String why = pid == null ? "no PID file for " + planned.target().instance().name()
                 + " (a container or another host): not profiled" : lab.loadgen.metrics.Profiler.start(pid, event);
-        List<List<String>> commands = tool.commands(request(step, rate, step.level(), sec));
-        measuring(step, step.tool(), "warm-up" + (event.equals("cpu") ? "" : ", " + event + " profiled"));
-        ProcessRunner.Outcome out = watched(step.target(), () -> runner.run(commands, Duration.ofSeconds(sec + 30L)));
+        List<List<String>> commands = tool.commands(request(planned, rate, planned.level(), sec));
+        measuring(planned, planned.tool(), "warm-up" + (event.equals("cpu") ? "" : ", " + event + " profiled"));
+        ProcessRunner.Outcome out = watched(planned.target(), () -> runner.run(commands, Duration.ofSeconds(sec + 30L)));
         String suffix = event.equals("cpu") ? "" : "-" + event;
-        dir.writeRaw(step.label() + "-warmup" + suffix, RawOutput.format(commands, out));
-        String file = "raw/" + step.label() + "-" + event + ".html";
+        dir.writeRaw(planned.label() + "-warmup" + suffix, RawOutput.format(commands, out));
+        String file = "raw/" + planned.label() + "-" + event + ".html";
         if (why == null) {
             why = lab.loadgen.metrics.Profiler.stop(pid, dir.dir().resolve(file));
         }
-        var i = step.target().instance();
-        return new Window(new lab.report.results.Run.Profile(i.app(), i.mode(), step.tool(), step.level(), step.rttMs(),
+        var i = planned.target().instance();
+        return new Window(new lab.report.results.Run.Profile(i.app(), i.mode(), planned.tool(), planned.level(), planned.rttMs(),
                 event, why == null ? file : null, why), out.timedOut() ? null : tool.parse(out.outputs()));
     }
 
@@ -203,9 +203,9 @@ final class StepExecutor {
      * until steady ({@link UntilSteady}) or the plan's warm-up cap is spent (a JVM that ran the load
      * before is steady after two windows). Every window's output is kept; no point is recorded.
      */
-    lab.report.results.Run.Warmup warmUp(Step first, LoadTool wrk) throws InterruptedException {
+    lab.report.results.Run.Warmup warmUp(PlannedPoint first, LoadTool wrk) throws InterruptedException {
         String name = first.target().instance().name();
-        Step warm = new Step(first.target(), first.plan(), first.plan().warmupConcurrency(), ToolPlan.WRK, first.rttMs());
+        PlannedPoint warm = new PlannedPoint(first.target(), first.plan(), first.plan().warmupConcurrency(), ToolPlan.WRK, first.rttMs());
         measuring(warm, ToolPlan.WRK, "warm-up until steady");
         return watched(first.target(), () -> UntilSteady.run(http, runner, wrk, first.target(),
                 request(first, null, first.plan().warmupConcurrency(), UntilSteady.WINDOW_SEC), first.plan().warmupSec(),
@@ -218,9 +218,9 @@ final class StepExecutor {
         return new MetricsSampler(http, metricsUri(t), SCRAPE_EVERY, text -> live.scraped(name, text));
     }
 
-    private void measuring(Step step, String tool, String phase) {
-        var i = step.target().instance();
-        live.measuring(i.name(), i.app(), i.mode(), tool, step.level(), step.rttMs(), phase);
+    private void measuring(PlannedPoint planned, String tool, String phase) {
+        var i = planned.target().instance();
+        live.measuring(i.name(), i.app(), i.mode(), tool, planned.level(), planned.rttMs(), phase);
     }
 
     /** Load that is not a measured repetition (a warm-up): scraped for the live page alone. */

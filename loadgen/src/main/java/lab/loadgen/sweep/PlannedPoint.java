@@ -6,9 +6,9 @@ import java.util.Locale;
  * One point: a tool at one concurrency level against one instance, at the link's round trip
  * {@code rttMs} (null: the link is left as it is).
  */
-public record Step(Target target, AppPlan plan, int level, String tool, Double rttMs) {
+public record PlannedPoint(Target target, AppPlan plan, int level, String tool, Double rttMs) {
 
-    public Step(Target target, AppPlan plan, int level, String tool) {
+    public PlannedPoint(Target target, AppPlan plan, int level, String tool) {
         this(target, plan, level, tool, null);
     }
 
