@@ -57,6 +57,34 @@ public final class Flags {
             "someRepetitionsFailed", "some of its repetitions failed",
             Point.FLAG_FAILED, "it failed in every repetition");
 
+    /** What would lift each flag that keeps a point from deciding: the run that would decide it. */
+    static final java.util.Map<String, String> REMEDIES = java.util.Map.of(
+            Point.FLAG_NOT_STEADY, "repetitions that no longer trend, after a longer warm-up (make up's own, "
+                    + "WARM=90 by default, not WARM=0; or a profile with more rounds)",
+            Point.FLAG_INTERFERENCE, "a rerun with nothing else busy on the machine",
+            Point.FLAG_SATURATED, "a load tool with CPU to spare (on a host of its own: docs/several-machines.md)",
+            Point.FLAG_BELOW_NOMINAL, "a point that holds its connections: a machine with the cores to keep them all busy",
+            Point.FLAG_INCONSISTENT, "a rerun: the tool and the app disagreed on the requests in flight");
+
+    /**
+     * "to decide: …" for a reason of the pairwise rule naming flags ("x flagged: notSteady"): what
+     * would lift each flag; "" when it names none that a rerun could lift.
+     */
+    public static String toDecide(String why) {
+        int at = why == null ? -1 : why.indexOf(" flagged: ");
+        if (at < 0) {
+            return "";
+        }
+        List<String> remedies = new ArrayList<>();
+        for (String f : why.substring(at + " flagged: ".length()).split(", ")) {
+            String r = REMEDIES.get(f.strip());
+            if (r != null && !remedies.contains(r)) {
+                remedies.add(r);
+            }
+        }
+        return remedies.isEmpty() ? "" : "to decide: " + String.join("; and ", remedies);
+    }
+
     /**
      * A reason of the pairwise rule in words: "x flagged: errors, interference" becomes "no decision:
      * x — more than 1 % of its requests failed; other processes took the CPU while it ran".

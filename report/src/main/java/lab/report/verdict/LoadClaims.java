@@ -107,10 +107,6 @@ public final class LoadClaims {
     }
 
     /**
-     * The rule on two figures: "a" when a clearly beats b, "b" when b clearly beats a, else null
-     * with the reason in {@code why[0]}.
-     */
-    /**
      * The clear winner of {@code a} and {@code b} by goodput, {@link #EQUAL} when the two are equal
      * within {@link Pairwise#EQUIVALENCE} (a claim of a difference then reads "not reproduced"), or
      * null (undecided); {@code why[0]} says why when not a clear winner.
@@ -139,10 +135,13 @@ public final class LoadClaims {
     }
 
     /**
-     * What would decide a tie that is no equality ({@link Claim#toDecide}): the interval leaving 1 (a winner) or, its
-     * median within ±{@link Pairwise#EQUIVALENCE}, fitting that margin (equal); "" for any other outcome.
+     * What would decide a tie that is no equality ({@link Claim#toDecide}; a pair a flag left undecided: {@link Flags#toDecide}):
+     * the interval leaving 1 (a winner) or, its median within ±{@link Pairwise#EQUIVALENCE}, fitting that margin (equal).
      */
     static String toDecide(Pairwise.Comparison c, Verdict.Candidate a, Verdict.Candidate b) {
+        if (c.outcome() == Pairwise.Outcome.UNDECIDED) {
+            return prefixed(Flags.toDecide(c.why()));
+        }
         if (c.outcome() != Pairwise.Outcome.TIE || c.ratio() == null) {
             return "";
         }
@@ -266,7 +265,8 @@ public final class LoadClaims {
         for (Map.Entry<String, Verdict.Candidate> e : Map.of(a, ca, b, cb).entrySet()) {
             List<String> blocking = Pairwise.blocking(e.getValue(), e.getValue() == ca ? cb : ca, Verdict.Better.HIGHER);
             if (!blocking.isEmpty()) {
-                return e.getKey() + " flagged: " + String.join(", ", blocking);
+                String why = e.getKey() + " flagged: " + String.join(", ", blocking);
+                return why + prefixed(Flags.toDecide(why));
             }
             if (e.getValue().value().n() < Verdict.MIN_REPETITIONS) {
                 return "too few repetitions (" + e.getKey() + ": " + e.getValue().value().n() + ")";

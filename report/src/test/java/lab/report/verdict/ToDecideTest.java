@@ -56,4 +56,22 @@ class ToDecideTest {
         assertEquals("", Claim.toDecideDifference(new Spread(-0.5, -0.9, -0.1, 9), 3, "forks", "ms", 0), "decided: below 0");
         assertTrue(Claim.toDecideDifference(new Spread(0.001, -1, 1, 9), 3, "forks", "ms", 0).contains("sits on the bound 0 ms"));
     }
+
+    @Test
+    void aPairAFlagLeftUndecidedNamesTheRunThatWouldLiftTheFlag() {
+        // thesis-quick of 2026-12-04, portal at 400 connections: jdbc's three repetitions still rose (notSteady),
+        // and the claim read "(jdbc flagged: notSteady)" with nothing on what would decide it
+        java.util.List<Double> nb = java.util.List.of(1300.0, 1350.0, 1320.0);
+        java.util.List<Double> jdbc = java.util.List.of(380.0, 450.0, 520.0);
+        Verdict.Candidate cn = new Verdict.Candidate(Spread.of(nb), nb, java.util.List.of());
+        Verdict.Candidate cj = new Verdict.Candidate(Spread.of(jdbc), jdbc, java.util.List.of(lab.report.results.Point.FLAG_NOT_STEADY));
+        Pairwise.Comparison c = Pairwise.compare("nonblocking", cn, "jdbc", cj, Verdict.Better.HIGHER);
+        assertEquals(Pairwise.Outcome.UNDECIDED, c.outcome(), String.valueOf(c));
+        String s = LoadClaims.toDecide(c, cn, cj);
+        assertTrue(s.startsWith("; to decide: repetitions that no longer trend, after a longer warm-up"), s);
+        assertEquals("to decide: a rerun with nothing else busy on the machine; and a load tool with CPU to spare (on a host of its "
+                + "own: docs/several-machines.md)", Flags.toDecide("jdbc flagged: interference, loadToolSaturated"));
+        assertEquals("", Flags.toDecide("jdbc flagged: errors"), "no rerun lifts what the mode did");
+        assertEquals("", Flags.toDecide("too few repetitions (jdbc: 1, 3 needed)"));
+    }
 }
