@@ -18,13 +18,14 @@ say() { printf '[thesis] %s\n' "$*"; }
 results=${RESULTS_DIR:-results}
 micro_dir=$results/micro
 if [ -n "${QUICK:-}" ]; then
-  length=--smoke profile=thesis-quick micro_min=14 load_min=14
+  length=--smoke profile=thesis-quick micro_min=16 load_min=18
 else
   length=--quick profile=thesis micro_min=40 load_min=80
 fi
-# load_min: the profile's budget, added rounds included (lab.loadgen.sweep.Profile, THESIS_*BUDGET_SEC);
+# load_min: the profile's budget, added rounds included (lab.loadgen.sweep.Profile, THESIS_*BUDGET_SEC), and for
+# thesis-quick what its warm-ups, link switches and fair-pass restarts add (17-18 min measured against 14);
 # micro_min: what the thesis plan (ThesisPlan.quick/smoke) took on 2 busy cores, its time for more forks
-# where a claim is undecided (ThesisPlan.topUp) included, with margin (smoke: 642 s before more forks)
+# where a claim is undecided (ThesisPlan.topUp) included, with margin (smoke: 642 s before more forks, 16 min with them)
 
 up=$(make --no-print-directory status 2>/dev/null | awk '$1 ~ /^(portal|shop)-/ && $NF == "UP"' | wc -l)
 if [ "$up" -eq 0 ]; then

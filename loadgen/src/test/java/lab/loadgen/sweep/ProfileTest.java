@@ -84,7 +84,7 @@ class ProfileTest {
             assertTrue(planned <= p.budgetSec(), name + ": planned " + planned + " s within " + p.budgetSec());
         }
         assertTrue(Profile.named("thesis").budgetSec() <= 90 * 60, "make thesis within 2 hours with the micro part");
-        assertTrue(Profile.named("thesis-quick").budgetSec() <= 15 * 60, "make thesis-quick within 30 minutes");
+        assertTrue(Profile.named("thesis-quick").budgetSec() <= 15 * 60, "make thesis-quick within 35 minutes");
     }
 
     /** Each figure still shows what the thesis saw: the portal around its knee near 400, the shop at 10,000. */
