@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import lab.loadgen.metrics.InterferenceMeter;
 import lab.loadgen.metrics.ProcCpu;
+import lab.report.results.Interference;
 
 /** The waits for quiet: the machine before a sweep's first warm-up, an instance before each repetition. */
 final class QuietMachine {
@@ -61,15 +62,15 @@ final class QuietMachine {
      * The machine's background once it is quiet: what the lab's idle instances and the machine's own
      * processes take at rest ({@link InterferenceMeter#atRest}), in every repetition of every mode
      * alike; a repetition's {@code interference} flag counts only what others take beyond it
-     * ({@link lab.report.results.Interference#background}). The console says what it was.
+     * ({@link Interference#background}). The console says what it was.
      */
     static Double background(PointRunner exec, PlannedPoint first, Progress progress) throws InterruptedException {
         Double atRest = new InterferenceMeter(exec.pidsDir(), first.target().instance().name()).atRest(BACKGROUND_WINDOW);
         if (atRest != null) {
             progress.info(String.format(Locale.ROOT, "the machine's background at rest: %.1f %% of a core (the lab's idle "
                     + "instances and other processes); a repetition is flagged interference when others take more than "
-                    + "%.0f %% of a core beyond %.1f %%", atRest, lab.report.results.Interference.LIMIT_PCT,
-                    lab.report.results.Interference.background(atRest)));
+                    + "%.0f %% of a core beyond %.1f %%", atRest, Interference.LIMIT_PCT,
+                    Interference.background(atRest)));
         }
         return atRest;
     }

@@ -46,12 +46,10 @@ class InterferenceMeterTest {
 
     @Test
     void theOtherInstancesCpuLeavesOutTheMeasuredOneTheLinkAndTheDatabases(@TempDir Path pids) throws Exception {
-        Process spin = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
-        Process idle = new ProcessBuilder("sleep", "30").start();
-        try {
-            Files.writeString(pids.resolve("portal-jdbc.pid"), Long.toString(spin.pid()));
-            Files.writeString(pids.resolve("toxiproxy.pid"), Long.toString(spin.pid()));
-            Files.writeString(pids.resolve("shop-virtual.pid"), Long.toString(idle.pid()));
+        try (SpinAndIdle p = SpinAndIdle.start()) {
+            Files.writeString(pids.resolve("portal-jdbc.pid"), Long.toString(p.spin().pid()));
+            Files.writeString(pids.resolve("toxiproxy.pid"), Long.toString(p.spin().pid()));
+            Files.writeString(pids.resolve("shop-virtual.pid"), Long.toString(p.idle().pid()));
             InterferenceMeter measuringJdbc = new InterferenceMeter(pids, "portal-jdbc", new CgroupCpu(null));
             InterferenceMeter measuringShop = new InterferenceMeter(pids, "shop-virtual", new CgroupCpu(null));
             double quietBefore = measuringJdbc.othersSec();
@@ -61,19 +59,14 @@ class InterferenceMeterTest {
             assertTrue(measuringShop.othersSec() - busyBefore > 0.1, "the spinning portal-jdbc is another instance here");
             assertNull(new InterferenceMeter(pids.resolve("none"), "portal-jdbc", new CgroupCpu(null)).othersSec(),
                     "no PID files and no groups: unknown");
-        } finally {
-            spin.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            idle.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         }
     }
 
     @Test
     void theBackgroundAtRestIsWhatOthersTakeAndTheFlagLooksBeyondIt(@TempDir Path pids) throws Exception {
-        Process spin = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
-        Process idle = new ProcessBuilder("sleep", "30").start();
-        try {
-            Files.writeString(pids.resolve("portal-jdbc.pid"), Long.toString(idle.pid()));
-            Files.writeString(pids.resolve("shop-virtual.pid"), Long.toString(spin.pid()));
+        try (SpinAndIdle p = SpinAndIdle.start()) {
+            Files.writeString(pids.resolve("portal-jdbc.pid"), Long.toString(p.idle().pid()));
+            Files.writeString(pids.resolve("shop-virtual.pid"), Long.toString(p.spin().pid()));
             InterferenceMeter meter = new InterferenceMeter(pids, "portal-jdbc", new CgroupCpu(null));
             Double atRest = meter.atRest(java.time.Duration.ofMillis(500));
             assertNotNull(atRest);
@@ -85,7 +78,17 @@ class InterferenceMeterTest {
             assertNull(meter.stop(mark, 0.0).backgroundPct(), "none measured: the limit alone");
             assertNull(new InterferenceMeter(pids.resolve("none"), "portal-jdbc", new CgroupCpu(null)).atRest(java.time.Duration.ofMillis(200)),
                     "the lab's processes cannot be told from others: no background");
-        } finally {
+        }
+    }
+
+    /** A shell spinning on a core and a sleeping process, standing in for a busy and an idle instance. */
+    private record SpinAndIdle(Process spin, Process idle) implements AutoCloseable {
+        static SpinAndIdle start() throws java.io.IOException {
+            return new SpinAndIdle(new ProcessBuilder("sh", "-c", "while :; do :; done").start(), new ProcessBuilder("sleep", "30").start());
+        }
+
+        @Override
+        public void close() throws InterruptedException {
             spin.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
             idle.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         }
@@ -199,12 +202,12 @@ class InterferenceMeterTest {
     @Test
     void othersFlagARepetitionOnlyWhereTheyTookCpuItCouldHaveUsed() {
         // a compose smoke point: idle JVMs and Docker's daemons at 24 % of a core, the machine at 80 % of 200
-        assertFalse(Interference.contended(24.0, 80.0, 2), "the machine had CPU to spare");
+        assertFalse(Interference.contended(24.0, null, 80.0, 2), "the machine had CPU to spare");
         // the map's portal at 0 ms: the previous mode's instance at 11.5 % while the machine was full
-        assertTrue(Interference.contended(11.5, 199.2, 2));
-        assertTrue(Interference.contended(24.0, 180.0, 2), "20 % idle, 24 % taken: some came out of the step's share");
-        assertFalse(Interference.contended(9.0, 200.0, 2), "under the limit");
-        assertTrue(Interference.contended(24.0, null, 2), "busy time unknown: the limit alone");
+        assertTrue(Interference.contended(11.5, null, 199.2, 2));
+        assertTrue(Interference.contended(24.0, null, 180.0, 2), "20 % idle, 24 % taken: some came out of the step's share");
+        assertFalse(Interference.contended(9.0, null, 200.0, 2), "under the limit");
+        assertTrue(Interference.contended(24.0, null, null, 2), "busy time unknown: the limit alone");
         assertTrue(ProcCpu.cores() >= 1, "/proc/stat's cpuN lines");
     }
 

@@ -83,9 +83,9 @@ final class FigureRuns {
     private void topUp(Path part, Points deciding, Duration took, BiFunction<Points, Path, JmhRun> runOf, String figure,
                        Function<List<JmhScore>, List<Claim>> judge, Map<String, Object> parameters) throws RunnerException, IOException {
         List<Claim> open = judge.apply(JmhScore.read(part)).stream()
-                .filter(c -> c.source().startsWith(figure) && c.status() == Claim.Status.INCONCLUSIVE).toList();
+                .filter(c -> MicroClaims.about(c, figure, null) && c.status() == Claim.Status.INCONCLUSIVE).toList();
         List<String> engines = deciding.engines().stream().filter(e -> deciding.engines().size() == 1
-                || open.stream().anyMatch(c -> c.source().contains(MicroClaims.engineName(e)))).toList();
+                || open.stream().anyMatch(c -> MicroClaims.about(c, figure, e))).toList();
         if (open.isEmpty() || engines.isEmpty()) {
             return;
         }

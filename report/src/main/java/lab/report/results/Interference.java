@@ -41,16 +41,12 @@ public record Interference(Double instanceCpuPct, Map<String, Double> databaseCp
 
     /**
      * Whether others' CPU ({@code otherPct}, % of a core) cost the step any: more than {@link #LIMIT_PCT}
-     * of a core, and more than stayed idle on the machine's {@code cores} over the step (busy
-     * {@code busyPct}). On a machine with CPU to spare they only used what the step left: nine idle
-     * JVMs and Docker's daemons took 24 % of a core in every short compose point, each on a machine
-     * far from full, and flagged all 48 of them. Unknown cores or busy time: the limit alone.
+     * of a core beyond the machine's {@link #background} ({@code atRestPct}; null: none measured), and
+     * more than stayed idle on the machine's {@code cores} over the step (busy {@code busyPct}). On a
+     * machine with CPU to spare they only used what the step left: nine idle JVMs and Docker's daemons
+     * took 24 % of a core in every short compose point, each on a machine far from full, and flagged
+     * all 48 of them. Unknown cores or busy time: the limit alone.
      */
-    public static boolean contended(double otherPct, Double busyPct, Integer cores) {
-        return contended(otherPct, null, busyPct, cores);
-    }
-
-    /** {@link #contended(double, Double, Integer)} on what others took beyond the machine's {@link #background}. */
     public static boolean contended(double otherPct, Double atRestPct, Double busyPct, Integer cores) {
         double beyond = otherPct - background(atRestPct);
         if (beyond <= LIMIT_PCT) {

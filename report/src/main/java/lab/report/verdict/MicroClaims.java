@@ -124,6 +124,14 @@ public final class MicroClaims {
         return engine.equals("MYSQL") ? "MySQL" : "PostgreSQL";
     }
 
+    /**
+     * Whether {@code c} is a claim of {@code figure} ("Figure 4.2") about {@code engine} (null: any), as
+     * this class and {@link ScalingClaims} name a claim's source: the figure, then the engine's name.
+     */
+    public static boolean about(Claim c, String figure, String engine) {
+        return c.source().startsWith(figure) && (engine == null || c.source().contains(", " + engineName(engine)));
+    }
+
     static Claim notMeasured(String source, String claim, String why) {
         return new Claim(source, claim, Status.NOT_MEASURED, why);
     }

@@ -27,8 +27,8 @@ class InterferenceTest {
     @Test
     void theSumTheFlagJudgesIsTheSumShown() {
         double shown = Interference.otherPct(Map.of("a", 12.0), -40.0);
-        assertTrue(Interference.contended(shown, 190.0, 2), "12 % taken, 10 % left idle");
-        assertFalse(Interference.contended(Interference.otherPct(Map.of("a", 8.0), -40.0), 190.0, 2));
+        assertTrue(Interference.contended(shown, null, 190.0, 2), "12 % taken, 10 % left idle");
+        assertFalse(Interference.contended(Interference.otherPct(Map.of("a", 8.0), -40.0), null, 190.0, 2));
     }
 
     @Test

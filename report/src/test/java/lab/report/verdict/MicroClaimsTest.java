@@ -35,6 +35,19 @@ class MicroClaimsTest {
                 5, "500 ms", ms, error, "ms/op", "25");
     }
 
+    /** A variant's Figure 4.4 scores at 1 and 8 servers on the throwaway databases: ms each, ± {@code error}. */
+    private static List<JmhScore> servers(String variant, double at1, double at8, double error) {
+        return List.of(scale("servers", MicroClaims.THROWAWAY, variant, 1, at1, error),
+                scale("servers", MicroClaims.THROWAWAY, variant, 8, at8, error));
+    }
+
+    /** Figure 4.4's "grows more slowly" claim on these variants' scores. */
+    @SafeVarargs
+    private static Claim horizontal(List<JmhScore>... variants) {
+        List<JmhScore> h = java.util.Arrays.stream(variants).flatMap(List::stream).toList();
+        return claim(MicroClaims.of(Map.of(), Map.of(), h, List.of()), "Figure 4.4", "response time");
+    }
+
     /** Both engines' pipelining off and on at {@code requests}: ms ± error each. */
     private static List<JmhScore> pipelining(String requests, double off, double offError, double on, double onError) {
         List<JmhScore> scores = new ArrayList<>();
@@ -128,11 +141,8 @@ class MicroClaimsTest {
     void horizontalIsJudgedOnTheSlope() {
         // old rule: relative growth: nonblocking 2 → 6 ms (3×) against threadpool 20 → 40 ms (2×) read "not reproduced",
         // though nonblocking adds 0.57 ms per server and the thread pool 2.9
-        List<JmhScore> h = List.of(scale("servers", MicroClaims.THROWAWAY, "nonblocking-pipelined", 1, 2, 0.1),
-                scale("servers", MicroClaims.THROWAWAY, "nonblocking-pipelined", 8, 6, 0.1),
-                scale("servers", MicroClaims.THROWAWAY, "threadpool", 1, 20, 0.5),
-                scale("servers", MicroClaims.THROWAWAY, "threadpool", 8, 40, 0.5));
-        Claim c = claim(MicroClaims.of(Map.of(), Map.of(), h, List.of()), "Figure 4.4", "response time");
+        Claim c = horizontal(servers("nonblocking-pipelined", 2, 6, 0.1),
+                servers("threadpool", 20, 40, 0.5));
         assertEquals(Status.REPRODUCED, c.status(), c.evidence());
         assertTrue(c.offSetting().contains("unfair thread pool"), "no fair pool in this run: " + c.offSetting());
     }
@@ -141,26 +151,28 @@ class MicroClaimsTest {
     void scalingIsJudgedAgainstTheFairPool() {
         // old rule: against the unfair pool (20 → 22 ms), which grows less than nonblocking: "not reproduced";
         // the thesis' driver handed off fairly (20 → 60 ms)
-        List<JmhScore> h = List.of(scale("servers", MicroClaims.THROWAWAY, "nonblocking-pipelined", 1, 2, 0.1),
-                scale("servers", MicroClaims.THROWAWAY, "nonblocking-pipelined", 8, 6, 0.1),
-                scale("servers", MicroClaims.THROWAWAY, "threadpool", 1, 20, 0.2),
-                scale("servers", MicroClaims.THROWAWAY, "threadpool", 8, 22, 0.2),
-                scale("servers", MicroClaims.THROWAWAY, "threadpool-fair", 1, 20, 0.5),
-                scale("servers", MicroClaims.THROWAWAY, "threadpool-fair", 8, 60, 0.5));
-        Claim c = claim(MicroClaims.of(Map.of(), Map.of(), h, List.of()), "Figure 4.4", "response time");
+        Claim c = horizontal(servers("nonblocking-pipelined", 2, 6, 0.1),
+                servers("threadpool", 20, 22, 0.2),
+                servers("threadpool-fair", 20, 60, 0.5));
         assertEquals(Status.REPRODUCED, c.status(), c.evidence());
         assertFalse(c.offThesisSetting(), c.offSetting());
+    }
+
+    @Test
+    void aClaimIsAboutTheFigureAndEngineItsSourceNames() {
+        Claim c = new Claim("Figure 4.5, PostgreSQL, threadpool-fair", "vertical scaling", Status.INCONCLUSIVE, "");
+        assertTrue(MicroClaims.about(c, "Figure 4.5", "POSTGRESQL"));
+        assertTrue(MicroClaims.about(c, "Figure 4.5", null));
+        assertFalse(MicroClaims.about(c, "Figure 4.5", "MYSQL"));
+        assertFalse(MicroClaims.about(c, "Figure 4.4", null));
     }
 
     @Test
     void slopesAlikeAreNotGrowingMoreSlowly() {
         // old rule: any difference below 0 by the whole range: 4.00 against 4.05 ms over 7 servers (1 % apart) read
         // "reproduced"; now "more slowly" needs more than 10 % of the pool's slope, and all of this range is above it
-        List<JmhScore> h = List.of(scale("servers", MicroClaims.THROWAWAY, "nonblocking-pipelined", 1, 2, 0.01),
-                scale("servers", MicroClaims.THROWAWAY, "nonblocking-pipelined", 8, 6, 0.01),
-                scale("servers", MicroClaims.THROWAWAY, "threadpool-fair", 1, 2, 0.01),
-                scale("servers", MicroClaims.THROWAWAY, "threadpool-fair", 8, 6.05, 0.01));
-        Claim c = claim(MicroClaims.of(Map.of(), Map.of(), h, List.of()), "Figure 4.4", "response time");
+        Claim c = horizontal(servers("nonblocking-pipelined", 2, 6, 0.01),
+                servers("threadpool-fair", 2, 6.05, 0.01));
         assertEquals(Status.NOT_REPRODUCED, c.status(), c.evidence());
         assertTrue(c.evidence().contains("below -0.0579 (-10 % of the pool's slope)"), c.evidence());
     }
