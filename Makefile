@@ -21,7 +21,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 JAR_MODULES := $(filter-out microbench,$(patsubst %/pom.xml,%,$(wildcard */pom.xml)))
 ALL_SOURCES := $(shell find $(JAR_MODULES) -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest profile report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick thesis thesis-quick faults compare-runtimes
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest profile report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick thesis thesis-quick faults compare-runtimes compose-sources
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -164,6 +164,9 @@ endif
 
 images-to: ## copy the lab's images to swarm nodes without a registry: make images-to NODE="ssh://user@host …"
 	@RUNTIME=swarm scripts/lab.sh images-to $(or $(NODE),$(error NODE=ssh://user@host is required))
+
+compose-sources: $(LOADGEN_JAR) ## rewrite docker-compose.yml's x-sources from lab.data.Sources (after a source's default changes; a test holds the file to it)
+	$(LOADGEN) sources --compose-yaml --write docker-compose.yml
 
 clean: ## remove build output (keeps databases and results)
 	$(MVN) -q clean

@@ -55,10 +55,24 @@ public final class SourcesCommand implements Callable<Integer> {
     @Option(names = "--compose-yaml", description = "print docker-compose.yml's x-sources entries (the same rule, for compose to resolve)")
     boolean composeYaml;
 
+    @Option(names = "--write", paramLabel = "FILE", description = "with --compose-yaml: write them into FILE's x-sources "
+            + "block in place (make compose-sources) instead of printing them")
+    Path write;
+
     @Override
     public Integer call() throws IOException {
+        if (write != null && !composeYaml) {
+            throw new IllegalArgumentException("--write goes with --compose-yaml");
+        }
         if (composeYaml) {
-            System.out.print(ComposeSources.yaml());
+            if (write == null) {
+                System.out.print(ComposeSources.yaml());
+            } else {
+                String was = Files.readString(write);
+                String now = ComposeSources.rewrite(was);
+                Files.writeString(write, now);
+                System.out.println(write + (now.equals(was) ? ": x-sources already current" : ": x-sources rewritten"));
+            }
             return 0;
         }
         Map<String, String> own = compose ? ComposeSources.env(System.getenv()) : System.getenv();

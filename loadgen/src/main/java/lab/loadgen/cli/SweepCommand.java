@@ -115,7 +115,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--levels", split = ",", description = "override the profile's concurrency levels, e.g. 1,10,50")
     List<Integer> levels;
 
-    @Option(names = "--duration", description = "override wrk/wrk2 seconds per step")
+    @Option(names = "--duration", description = "override wrk/wrk2 seconds per repetition")
     Integer duration;
 
     @Option(names = "--calls", description = "override httperf calls per connection")

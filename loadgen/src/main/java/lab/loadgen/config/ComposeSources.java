@@ -65,6 +65,34 @@ public final class ComposeSources {
         return out;
     }
 
+    /** The line that opens the entries in docker-compose.yml. */
+    static final String BLOCK = "x-sources: &sources\n";
+
+    /**
+     * {@code compose} (docker-compose.yml's text) with the source entries under {@link #BLOCK} replaced by
+     * {@link #yaml()}, after the block's other entries (the CA): make compose-sources, after a source's
+     * default changes in lab.data.Sources.
+     */
+    public static String rewrite(String compose) {
+        int start = compose.indexOf(BLOCK);
+        if (start < 0) {
+            throw new IllegalArgumentException("no '" + BLOCK.strip() + "' line to rewrite");
+        }
+        int from = start + BLOCK.length();
+        int to = from;
+        StringBuilder others = new StringBuilder();
+        while (to < compose.length() && compose.startsWith("  ", to)) {
+            int eol = compose.indexOf('\n', to);
+            int next = eol < 0 ? compose.length() : eol + 1;
+            String line = compose.substring(to, next);
+            if (Stream.of(Sources.values()).noneMatch(s -> line.startsWith("  " + s.envVar + ":"))) {
+                others.append(line);
+            }
+            to = next;
+        }
+        return compose.substring(0, from) + others + yaml() + compose.substring(to);
+    }
+
     /** docker-compose.yml's x-sources entries, one line each (ComposeConsistencyTest holds the file to them). */
     public static String yaml() {
         return Stream.of(Sources.values()).map(s -> {

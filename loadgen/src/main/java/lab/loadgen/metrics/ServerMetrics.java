@@ -16,9 +16,9 @@ package lab.loadgen.metrics;
  * @param inFlight    requests in flight inside the app by its own count: the mean of its gauge
  *                    {@code http_server_requests_in_flight} over the scrapes while the tool ran; null
  *                    without it
- * @param toolConnections the load tool's open connections to the app (ToolConnections): the most of
- *                    a count every 2 s while the tool ran (one may fall in its first connects or last
- *                    closes); null where none was taken (no /proc, or a point shorter than 2 s)
+ * @param toolConnections the load tool's open connections to the app (ToolConnections): the mean of
+ *                    a count every second while the tool ran, from the first that found one open; null
+ *                    where none was (no /proc, a point shorter than a second, or nothing connected)
  */
 public record ServerMetrics(Integer maxThreads, Double maxHeapMb, Double meanCpuPct, Long failedPanels, int samples,
                             String error, java.util.Map<String, Integer> poolSize, Boolean multiplexing,

@@ -109,7 +109,7 @@ final class Points {
             flags.add(Point.FLAG_INCONSISTENT);
         }
         if (d.interference() == null) {
-            unmeasured.put("interference", "no /proc on this machine, or the step did not run");
+            unmeasured.put("interference", "no /proc on this machine, or the repetition did not run");
         }
         Double instanceRtt = s.linkRttMs() == null || s.linkRttMs().isEmpty() ? null
                 : round(s.linkRttMs().values().stream().mapToDouble(Double::doubleValue).average().orElseThrow());
@@ -164,7 +164,7 @@ final class Points {
     /** A point that could not run at all (instance down, no rate for wrk2, Ctrl-C, ...). */
     static Point failed(int level, String error, String raw, String started) {
         return of(new RepetitionData(level, Measurement.failed(error),
-                new ServerMetrics(null, null, null, null, 0, "step did not run"), null, null, null, raw, started));
+                new ServerMetrics(null, null, null, null, 0, "the repetition did not run"), null, null, null, raw, started));
     }
 
     private static Double round(Double v) {

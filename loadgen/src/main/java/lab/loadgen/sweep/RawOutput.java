@@ -21,7 +21,7 @@ final class RawOutput {
         }
         sb.append(String.format("# wall %.3f s, tool CPU %s s%s%n", out.wallSec(),
                 out.cpuSec() == null ? "unknown" : String.format("%.2f", out.cpuSec()),
-                out.timedOut() ? ", killed at the step's time limit" : ""));
+                out.timedOut() ? ", killed at the repetition's time limit" : ""));
         return sb.toString();
     }
 }

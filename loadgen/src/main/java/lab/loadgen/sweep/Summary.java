@@ -21,7 +21,7 @@ public final class Summary {
             Point best = s.points().stream().filter(p -> p.requestsPerSec() != null)
                     .max(Comparator.comparingDouble(Point::requestsPerSec)).orElse(null);
             lines.add(String.format(Locale.ROOT, "peak %-7s %-12s %-8s %s", s.app(), s.mode(), s.tool(),
-                    best == null ? "— (no step measured requests/sec)"
+                    best == null ? "— (no point measured requests/sec)"
                             : String.format(Locale.ROOT, "%.1f req/s at %d connections", best.requestsPerSec(),
                             best.concurrency())));
         }

@@ -69,6 +69,20 @@ class SourcesCommandTest {
                 () -> lab.loadgen.config.ComposeSources.env(Map.of("MYSQL_LOGS_ADDRESS", "no-port")));
     }
 
+    /** make compose-sources: the block's entries replaced in place, the rest of the file as it was. */
+    @Test
+    void composeYamlWritesTheBlockInPlace(@TempDir Path dir) throws Exception {
+        Path compose = dir.resolve("docker-compose.yml");
+        String head = "# the sources\nx-sources: &sources\n  LAB_DB_TLS_CA: ${COMPOSE_DB_TLS_CA:-}\n";
+        String tail = "\nx-build-args: &build-args [JDK_IMAGE]\nservices:\n  a:\n    image: x\n";
+        Files.writeString(compose, head + "  CONTACTS_MYSQL_URL: ${COMPOSE_CONTACTS_MYSQL_URL:-mysql://old}\n" + tail);
+        assertTrue(run("sources", "--compose-yaml", "--write", compose.toString()).getFirst().endsWith("x-sources rewritten"));
+        assertEquals(head + lab.loadgen.config.ComposeSources.yaml() + tail, Files.readString(compose));
+        assertTrue(run("sources", "--compose-yaml", "--write", compose.toString()).getFirst().endsWith("already current"));
+        Files.writeString(compose, "services: {}\n");
+        assertThrows(IllegalArgumentException.class, () -> lab.loadgen.config.ComposeSources.rewrite(Files.readString(compose)));
+    }
+
     private static List<String> run(String... args) {
         PrintStream saved = System.out;
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -2,6 +2,7 @@ package lab.loadgen.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.InetAddress;
@@ -16,6 +17,18 @@ import org.junit.jupiter.api.Test;
 
 /** The sampler against an app that accepts connections and never answers, as a blocked one does. */
 class MetricsSamplerTest {
+
+    /** What a tool held over its window: the mean of the counts from the first that found one open. */
+    @Test
+    void theToolHeldTheMeanOfItsOpenConnectionsFromItsFirstConnect() {
+        // a tool that takes two seconds to open 10,000 connections held 8,000 over five
+        assertEquals(8_000.0, MetricsSampler.held(List.of(0, 0, 4_000, 6_000, 10_000, 10_000, 10_000)));
+        assertEquals(10_000.0, MetricsSampler.held(List.of(10_000, 10_000, 10_000)), "all open from the first count");
+        assertEquals(10_000.0, MetricsSampler.held(List.of(10_000, 10_000, 10_000, 2_000)), "the last fell in its closes");
+        assertEquals(7_000.0, MetricsSampler.held(List.of(4_000, 10_000)), "ramping up to the end: kept");
+        assertNull(MetricsSampler.held(List.of(0, 0)), "nothing ever connected");
+        assertNull(MetricsSampler.held(List.of()), "no count: a point shorter than a second");
+    }
 
     /**
      * Its scrapes time out (2 s each), yet the load tool's connections are counted on their own

@@ -141,13 +141,15 @@ public record Point(
 
     /**
      * Whether a closed loop held less than {@link #NOMINAL_SHARE} × {@code level} in flight: Little's law
-     * and the app's own in-flight figure both say so, or the load tool held fewer connections open
-     * (one request in flight each; what tells for wrk, whose mean gives no Little's law).
+     * and the app's own in-flight figure both say so, or, without Little's law (wrk, whose mean is
+     * corrected), the load tool held fewer connections open over its window (one request in flight each).
+     * Where a measured mean gives Little's law, the tool's connections do not overrule it: a tool that
+     * opens its sessions at a rate holds fewer connections than it asks for by design.
      */
     public static boolean belowNominal(Double little, Double appInFlight, Double toolConnections, int level) {
         double bound = NOMINAL_SHARE * level;
-        return little != null && appInFlight != null && little < bound && appInFlight < bound
-                || toolConnections != null && toolConnections < bound;
+        return little != null ? appInFlight != null && little < bound && appInFlight < bound
+                : toolConnections != null && toolConnections < bound;
     }
 
     /** Whether both put more in flight than {@link #INCONSISTENT_SHARE} × {@code level} connections allow. */
@@ -183,8 +185,9 @@ public record Point(
      *                          http_server_requests_in_flight while the tool ran; null where the app
      *                          exports none
      * @param toolConnections   the load tool's connections to the app that were open (established): the
-     *                          most of a count every 2 s while it ran (the median over repetitions); null
-     *                          where not counted (no /proc, an older run)
+     *                          mean of a count every second while it ran, from the first that found one
+     *                          open (runs before 2026-12-05: the most of a count every 2 s); the median
+     *                          over repetitions; null where not counted (no /proc, an older run)
      */
     public record Queue(Double instanceRttMs, Integer roundTripsPerPage, Double queueMs, Double appInFlight,
                         Double toolConnections) {

@@ -73,6 +73,20 @@ class RepetitionsTest {
         assertFalse(open.hasFlag(Point.FLAG_BELOW_NOMINAL), "an open loop's connections say nothing of its load");
     }
 
+    /** A tool that opens its sessions at a rate (httperf) holds fewer connections than it asks: Little's law decides. */
+    @Test
+    void whereLittlesLawIsMeasuredTheToolsOpenConnectionsDoNotOverruleIt() {
+        Point r = rep(25, 500, 48, 24.0);
+        Point ramping = new Point(r.concurrency(), r.requestsPerSec(), r.meanReplyMs(), r.p50Ms(), r.p99Ms(), r.errors(),
+                r.serverThreads(), r.serverHeapMb(), null, null, null, null, r.requests(), r.durationSec(), null, null,
+                r.serverCpuPct(), r.loadToolCpuPct(), r.loadToolCpuSec(), false, null, Map.of(), null, Map.of(), List.of(),
+                null, r.raw(), r.started(), r.littleConcurrency(), null, null, null, null, null, null, null, null, null,
+                null, null, null, null, new Point.Queue(null, null, null, 24.0, 12.0));
+        Point p = Repetitions.aggregate(25, List.of(ramping, ramping, ramping), true, null);
+        assertEquals(24.0, p.littleConcurrency(), 1e-9);
+        assertFalse(p.hasFlag(Point.FLAG_BELOW_NOMINAL), "24 of 25 in flight by Little's law and by the app; 12 open on average");
+    }
+
     @Test
     void littlesLawFlagsAClosedLoopPointBelow90PercentOfNominal() {
         // 100 req/s x 50 ms = 5 in flight of 25 nominal: 20 %, and the app saw 4.8 in flight
