@@ -64,15 +64,15 @@ public final class SourcesCommand implements Callable<Integer> {
         if (write != null && !composeYaml) {
             throw new IllegalArgumentException("--write goes with --compose-yaml");
         }
+        if (composeYaml && write == null) {
+            System.out.print(ComposeSources.yaml());
+            return 0;
+        }
         if (composeYaml) {
-            if (write == null) {
-                System.out.print(ComposeSources.yaml());
-            } else {
-                String was = Files.readString(write);
-                String now = ComposeSources.rewrite(was);
-                Files.writeString(write, now);
-                System.out.println(write + (now.equals(was) ? ": x-sources already current" : ": x-sources rewritten"));
-            }
+            String was = Files.readString(write);
+            String now = ComposeSources.rewrite(was);
+            Files.writeString(write, now);
+            System.out.println(write + (now.equals(was) ? ": x-sources already current" : ": x-sources rewritten"));
             return 0;
         }
         Map<String, String> own = compose ? ComposeSources.env(System.getenv()) : System.getenv();

@@ -45,9 +45,9 @@ public final class MetricsSampler {
     /**
      * The load tool's open connections to the app, counted every {@link #CONNECTIONS_PERIOD} while the tool
      * ran, on a clock of their own: a blocked app whose scrapes time out still gets its count. Their mean,
-     * from the first count that found one open ({@link #held}), is what it held over its window: the most of them said
-     * 10,000 for a shop whose 10,000 connections were open at one count only, while rate × wrk's mean
-     * reply put 5,650 in flight (a tool still connecting holds no request on what it has not opened).
+     * from the first count that found one open ({@link #held}), is what it held over its window (a tool
+     * still connecting holds no request on what it has not opened); the most of them read 10,000 for a
+     * shop point whose rate × wrk's mean reply was 5,650.
      */
     private final java.util.List<Integer> toolConnections = new java.util.ArrayList<>();
     private static final Duration CONNECTIONS_PERIOD = Duration.ofSeconds(1);
