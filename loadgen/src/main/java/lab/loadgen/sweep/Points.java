@@ -88,22 +88,19 @@ final class Points {
         }
         // in flight = every answer's rate × every answer's measured time, whatever their status. wrk 4
         // corrects its histogram for coordinated omission with synthetic samples, so its mean is no
-        // measured mean and Little's law on it is not Little's law: for wrk the figure is unmeasured
-        // (the app's own count of requests in flight is kept beside it, but it leaves out what waits
-        // in the sockets: an event loop that blocks serves one request at a time). A closed-loop tool
-        // cannot have more in flight than its connections; a flag needs the app's own figure to agree
-        // (an open-loop tool's corrected times include the wait for the scheduled send, so its
-        // product is no count). Rate × wrk's corrected mean is no usable bound either: it leaves out the
-        // requests still unanswered when the window ends, so connections a server starves look idle
-        // (shop jdbc, 1,000 connections at 20 ms: 193), and it greyed the map's shop at 1,000
-        // connections in every column (tried and reverted on 11-27). What a closed loop held is then
-        // counted, not inferred: the tool's open connections (ToolConnections), one request in flight
-        // each, and Repetitions flags a point that held fewer than 90 % of its connections.
-        Double little = d.correctedMean() ? null : Point.little(m.answersPerSec(), m.answersMeanMs());
-        if (d.correctedMean()) {
+        // measured mean and rate × it is no count (the shop at 10,000 connections read 5,700; it also
+        // leaves out what is still unanswered at the end: shop jdbc at 1,000 connections read 193). For
+        // wrk, Little's law is taken by its other side: the status script counts the requests in
+        // flight itself, from each request's start to its answer, and averages them over the window.
+        // The app's own count in flight is kept beside it, but it leaves out what waits in the sockets
+        // (an event loop that blocks serves one request at a time). A closed-loop tool cannot have more
+        // in flight than its connections; a flag needs the app's own figure to agree (an open-loop
+        // tool's corrected times include the wait for the scheduled send, so its product is no count).
+        Double little = d.correctedMean() ? m.inFlightMean() : Point.little(m.answersPerSec(), m.answersMeanMs());
+        if (little == null && d.correctedMean()) {
             unmeasured.put("littleConcurrency", "wrk's mean reply is corrected for coordinated omission with synthetic "
-                    + "samples: no measured mean to put in Little's law (the app's own in-flight count and the tool's "
-                    + "open connections are beside it)");
+                    + "samples, and its status script counted nothing in flight (a Lua without a clock): the tool's "
+                    + "open connections are beside it");
         }
         if (d.closedLoop() && Point.inconsistent(little, s.inFlight(), d.level())) {
             flags.add(Point.FLAG_INCONSISTENT);

@@ -23,6 +23,8 @@ import java.util.Map;
  * @param answersMeanMs  mean reply time of every answer
  * @param failureMeanMs  mean reply time of the failed answers, where the tool separates them
  * @param latencyOf      {@link Point#SUCCESSES} or {@link Point#ALL_ANSWERS}: what the latency figures describe
+ * @param inFlightMean   requests in flight on average over the measured window, counted by the tool
+ *                       itself (wrk's status script); null where the tool does not count them
  */
 public record Measurement(
         Double requestsPerSec,
@@ -40,7 +42,17 @@ public record Measurement(
         Double answersPerSec,
         Double answersMeanMs,
         Double failureMeanMs,
-        String latencyOf) {
+        String latencyOf,
+        Double inFlightMean) {
+
+    /** A measurement of a tool that does not count its requests in flight. */
+    public Measurement(Double requestsPerSec, Double meanReplyMs, Latencies latencies, Long requests, Double durationSec,
+                       Long errors, Map<String, Long> errorDetail, Integer achievedConcurrency, String clientLimit,
+                       Map<String, String> unmeasured, String error, Long successes, Double answersPerSec,
+                       Double answersMeanMs, Double failureMeanMs, String latencyOf) {
+        this(requestsPerSec, meanReplyMs, latencies, requests, durationSec, errors, errorDetail, achievedConcurrency,
+                clientLimit, unmeasured, error, successes, answersPerSec, answersMeanMs, failureMeanMs, latencyOf, null);
+    }
 
     /** Percentiles and maximum in milliseconds; null where the tool printed none. */
     public record Latencies(Double p50, Double p75, Double p90, Double p99, Double p999, Double max) {

@@ -38,6 +38,8 @@ abstract class WrkFamilyTool implements LoadTool {
                 "-s", WrkScript.path().toString()));
         cmd.addAll(extraOptions(r));
         cmd.add(r.url());
+        // the script's argument: a thread's connections (wrk's own division), which caps its count in flight
+        cmd.add(String.valueOf(r.concurrency() / r.wrkThreads()));
         return List.of(cmd);
     }
 

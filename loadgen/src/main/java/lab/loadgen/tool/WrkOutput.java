@@ -30,6 +30,8 @@ final class WrkOutput {
     private static final Pattern STATUS_CODES = Pattern.compile("^Status codes:((?: \\d+=\\d+)*)\\s*$");
     /** Printed by {@link WrkScript}'s done() where its Lua has a clock: "First answer after: 1.234 s, first success after: none s". */
     private static final Pattern FIRST = Pattern.compile("^First answer after: (\\S+) s, first success after: (\\S+) s\\s*$");
+    /** Printed by {@link WrkScript}'s done() where its Lua has a clock: the time-mean of requests in flight. */
+    private static final Pattern IN_FLIGHT = Pattern.compile("^In flight after the first answer: (\\S+)\\s*$");
 
     Double meanMs;
     Double maxMs;
@@ -44,6 +46,8 @@ final class WrkOutput {
     /** Seconds from the start to the first answer of any status, and to the first success; null where not printed or none came. */
     Double firstAnswerSec;
     Double firstSuccessSec;
+    /** Requests in flight on average from the first answer to the end, as the script counted them; null where not printed. */
+    Double inFlight;
 
     static WrkOutput read(String output) {
         WrkOutput o = new WrkOutput();
@@ -96,6 +100,8 @@ final class WrkOutput {
         } else if ((m = FIRST.matcher(line)).matches()) {
             firstAnswerSec = seconds(m.group(1));
             firstSuccessSec = seconds(m.group(2));
+        } else if ((m = IN_FLIGHT.matcher(line)).matches()) {
+            inFlight = Units.number(m.group(1));
         } else if ((m = UNABLE.matcher(line)).matches()) {
             connectError = "unable to connect to " + m.group(1) + ": " + m.group(2);
         }
@@ -202,7 +208,7 @@ final class WrkOutput {
         unmeasured.put("failureMeanMs", tool + " times every answer alike: failures have no latency of their own");
         return new Measurement(goodput, mean, lat, requests, durationSec, failed, Map.copyOf(failures), null, null,
                 unmeasured, null, successes, answersPerSec, mean, null,
-                failed > 0 ? Point.ALL_ANSWERS : Point.SUCCESSES);
+                failed > 0 ? Point.ALL_ANSWERS : Point.SUCCESSES, inFlight);
     }
 
 }

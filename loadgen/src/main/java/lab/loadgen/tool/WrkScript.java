@@ -10,7 +10,8 @@ import java.nio.file.StandardCopyOption;
 /**
  * The Lua script wrk and wrk2 run in every sweep ({@code status.lua}): it sends
  * {@code Prefer: handling=strict} and prints the answers by status code ("Status codes: 200=n
- * 502=m"), which {@link WrkOutput} reads to count successes. wrk loads a script from a file, so the
+ * 502=m"), which {@link WrkOutput} reads to count successes, and the time-mean of the requests in
+ * flight ("In flight after the first answer: 9876.5"), Little's law for a tool whose mean is corrected. wrk loads a script from a file, so the
  * resource is copied to a temporary file once per JVM.
  */
 final class WrkScript {

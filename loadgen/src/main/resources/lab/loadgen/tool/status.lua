@@ -1,7 +1,15 @@
 -- wrk / wrk2 script of the lab's sweeps (loadgen's WrkScript runs it with -s):
 -- asks for degraded pages as errors, counts the answers by status code, and notes when the first
--- answer and the first success came (a monotonic clock through LuaJIT's ffi, where there is one),
--- which it prints at the end.
+-- answer and the first success came and how many requests were in flight on average after it (a
+-- monotonic clock through LuaJIT's ffi, where there is one), which it prints at the end.
+--
+-- In flight is counted, not inferred: rate x wrk's mean is no count (wrk 4 adds synthetic samples to
+-- its histogram and leaves out the requests still unanswered at the end), and the connections the
+-- tool holds open say nothing of the time a connection waits on the tool itself between an answer
+-- and its next request, which on two shared cores can be a third of the run. request() is called as
+-- wrk starts each request's clock and response() as it stops it. The count is capped at the thread's
+-- connections, its one argument (loadgen passes it after the URL): wrk calls request() once more on
+-- its first thread to check the script, and again after a reconnect whose request had no answer.
 
 -- RFC 7240: a portal page with a failed panel then answers 502 instead of 200.
 wrk.headers["Prefer"] = "handling=strict"
@@ -31,19 +39,52 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
+-- the same request every time, as wrk sends without a request() of the script
+local req = nil
+
+local cap = math.huge
+
 function init(args)
   statuses = {}
+  req = wrk.format()
+  cap = tonumber(args[1]) or math.huge
+  in_flight = 0
+  -- the time integral of in_flight from this thread's first answer to held_last
+  held_area = 0
+  held_last = nil
+end
+
+-- in_flight is about to change at t: add its area since the last change (once the window opened)
+local function step(t)
+  if held_last then
+    held_area = held_area + in_flight * (t - held_last)
+  end
+  held_last = t
+end
+
+function request()
+  if now and first_answer then
+    step(now())
+  end
+  in_flight = math.min(in_flight + 1, cap)
+  return req
 end
 
 function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
   if now then
     local t = now()
-    first_answer = first_answer or t
+    if first_answer then
+      step(t)
+    else
+      first_answer = t
+      held_last = t
+    end
     if status >= 200 and status < 300 then
       first_success = first_success or t
     end
   end
+  in_flight = math.max(in_flight - 1, 0)
 end
 
 -- the earliest of one global across the threads, or nil
@@ -78,5 +119,17 @@ function done(summary, latency, requests)
   if started then
     io.write("First answer after: " .. after(earliest("first_answer")) .. " s, first success after: "
       .. after(earliest("first_success")) .. " s\n")
+    -- each thread's mean from its own first answer to the end; a thread with none held what it sent
+    local t, held = now(), 0
+    for _, thread in ipairs(threads) do
+      local n, last = thread:get("in_flight"), thread:get("held_last")
+      local since = thread:get("first_answer")
+      if last and t > since then
+        held = held + (thread:get("held_area") + n * (t - last)) / (t - since)
+      else
+        held = held + n
+      end
+    end
+    io.write(string.format("In flight after the first answer: %.1f\n", held))
   end
 end

@@ -19,8 +19,13 @@ class LittlesLawTest {
 
     /** 200 connections; every answer's rate and mean as the tool printed them; the app's own count in flight. */
     static Point point(boolean correctedMean, double answersPerSec, double meanMs, Double appInFlight) {
+        return point(correctedMean, answersPerSec, meanMs, appInFlight, null);
+    }
+
+    /** The same, with the tool's own count in flight (wrk's status script). */
+    static Point point(boolean correctedMean, double answersPerSec, double meanMs, Double appInFlight, Double toolInFlight) {
         Measurement m = new Measurement(answersPerSec, meanMs, Measurement.Latencies.NONE, 1000L, 5.0, 0L, Map.of(), null,
-                null, Map.of(), null, 1000L, answersPerSec, meanMs, null, Point.SUCCESSES);
+                null, Map.of(), null, 1000L, answersPerSec, meanMs, null, Point.SUCCESSES, toolInFlight);
         ServerMetrics s = new ServerMetrics(50, 100.0, 30.0, null, 5, null, Map.of(), null, Map.of(), appInFlight, null);
         return Points.of(new Points.RepetitionData(200, m, s, null, null, null, "raw/x", "t", null, null, 2, correctedMean));
     }
@@ -30,11 +35,27 @@ class LittlesLawTest {
         // wrk 4's mean after its synthetic samples: 800/s × 300 ms = 240 in flight for 200 connections
         Point wrk = point(true, 800, 300, 195.0);
         assertNull(wrk.littleConcurrency(), "no measured mean, no Little's law");
-        assertTrue(wrk.unmeasured().get("littleConcurrency").contains("corrected"));
+        assertTrue(wrk.unmeasured().get("littleConcurrency").contains("counted nothing in flight"));
         assertFalse(wrk.hasFlag(Point.FLAG_INCONSISTENT), "the corrected mean would have flagged it");
         assertEquals(195.0, wrk.queue().appInFlight());
         Point aggregated = lab.report.results.Repetitions.aggregate(200, List.of(wrk, wrk, wrk), true, null);
         assertFalse(aggregated.hasFlag(Point.FLAG_BELOW_NOMINAL));
+    }
+
+    /** wrk's status script counts what was in flight: the point that held 5,700 of 10,000 reads so, and is flagged. */
+    @Test
+    void wrksOwnCountInFlightIsLittlesLaw() {
+        // rate × corrected mean says 240 of 200; the script counted 196: no flag either way
+        Point held = point(true, 800, 300, 195.0, 196.0);
+        assertEquals(196.0, held.littleConcurrency());
+        assertNull(held.unmeasured().get("littleConcurrency"));
+        assertFalse(held.hasFlag(Point.FLAG_INCONSISTENT));
+        // the tool spent a third of each cycle on itself: 130 of 200 in flight, and the app saw fewer
+        Point starved = point(true, 800, 300, 120.0, 130.0);
+        Point aggregated = lab.report.results.Repetitions.aggregate(200, List.of(starved, starved, starved), true, null);
+        assertTrue(aggregated.hasFlag(Point.FLAG_BELOW_NOMINAL), "130 of 200 in flight");
+        assertFalse(lab.report.results.Repetitions.aggregate(200, List.of(held, held, held), true, null)
+                .hasFlag(Point.FLAG_BELOW_NOMINAL));
     }
 
     @Test

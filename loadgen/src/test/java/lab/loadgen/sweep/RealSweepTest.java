@@ -89,9 +89,10 @@ class RealSweepTest {
                 var rps = p.spread().get("requestsPerSec");
                 assertTrue(rps.min() <= p.requestsPerSec() && p.requestsPerSec() <= rps.max(), where + ": median within min–max");
                 if (s.tool().equals("wrk")) {
-                    // wrk's mean is corrected with synthetic samples: no Little's law on it, the app's count beside
-                    assertNull(p.littleConcurrency(), where);
-                    assertTrue(p.unmeasured().get("littleConcurrency").contains("corrected"), where);
+                    // wrk's mean is corrected with synthetic samples: its status script counts what was in flight,
+                    // one request per connection in a closed loop, the app's own count beside it
+                    assertTrue(p.littleConcurrency() > 0.9 * p.concurrency() && p.littleConcurrency() <= p.concurrency(),
+                            where + ": " + p.littleConcurrency() + " in flight");
                     assertNotNull(p.queue().appInFlight(), where + ": the app's own in-flight count");
                 } else {
                     assertNotNull(p.littleConcurrency(), where + ": Little's law");

@@ -46,11 +46,12 @@ class ToolCommandsTest {
     void wrkAndWrk2CommandLines() throws java.io.IOException {
         List<String> wrk = new WrkTool(fake("wrk")).commands(request(1, null)).getFirst();
         assertEquals(List.of("/usr/bin/wrk", "-t", "1", "-c", "1", "-d", "5s", "--timeout", "5s", "--latency",
-                "-s", WrkScript.path().toString(), "http://127.0.0.1:8081/"), wrk);
+                "-s", WrkScript.path().toString(), "http://127.0.0.1:8081/", "1"), wrk);
         assertTrue(java.nio.file.Files.readString(WrkScript.path()).contains("wrk.headers[\"Prefer\"] = \"handling=strict\""));
         List<String> wrk2 = new Wrk2Tool(fake("wrk2")).commands(request(50, 400)).getFirst();
         assertTrue(String.join(" ", wrk2).contains("-t 2 -c 50 -d 5s --timeout 5s --latency -s " + WrkScript.path() + " -R 400 http://"),
                 wrk2.toString());
+        assertEquals("25", wrk2.getLast(), "the script's argument: a thread's connections, as wrk divides them");
     }
 
     @Test

@@ -24,6 +24,18 @@ class WrkFirstSuccessTest {
 
     private static final long HELD_MS = 1000;
 
+    /** wrk's output of a 6 s run with the status script's count by status, before its timeline lines. */
+    static final String SIX_SECONDS = """
+            Running 6s test @ http://127.0.0.1:8081/
+              1 threads and 10 connections
+              Thread Stats   Avg      Stdev     Max   +/- Stdev
+                Latency     1.00s   100.00ms   1.50s    90.00%
+              60 requests in 6.00s, 6.00KB read
+            Requests/sec:     10.00
+            Transfer/sec:      1.00KB
+            Status codes: 200=60
+            """;
+
     /**
      * Real wrk against a server that holds every request until a second after the first one came
      * (a slow page), then answers at once: the status script prints when the first success came,
@@ -72,25 +84,15 @@ class WrkFirstSuccessTest {
     /** A first success late in the run leaves out at most half of it; no line, or none came: the whole run. */
     @Test
     void theTimeLeftOutIsAtMostHalfTheRun() {
-        String base = """
-                Running 6s test @ http://127.0.0.1:8081/
-                  1 threads and 10 connections
-                  Thread Stats   Avg      Stdev     Max   +/- Stdev
-                    Latency     1.00s   100.00ms   1.50s    90.00%
-                  60 requests in 6.00s, 6.00KB read
-                Requests/sec:     10.00
-                Transfer/sec:      1.00KB
-                Status codes: 200=60
-                """;
-        Measurement none = new WrkParser().parse(base);
+        Measurement none = new WrkParser().parse(SIX_SECONDS);
         assertEquals(10.0, none.requestsPerSec(), 1e-9);
-        Measurement early = new WrkParser().parse(base + "First answer after: 1.000 s, first success after: 2.000 s\n");
+        Measurement early = new WrkParser().parse(SIX_SECONDS + "First answer after: 1.000 s, first success after: 2.000 s\n");
         assertEquals(60 / 4.0, early.requestsPerSec(), 1e-9);
         assertEquals(60 / 5.0, early.answersPerSec(), 1e-9);
         assertEquals(10.0, early.successesPerRunSecond(), 1e-9);
-        Measurement late = new WrkParser().parse(base + "First answer after: 5.000 s, first success after: 5.500 s\n");
+        Measurement late = new WrkParser().parse(SIX_SECONDS + "First answer after: 5.000 s, first success after: 5.500 s\n");
         assertEquals(60 / 3.0, late.requestsPerSec(), 1e-9, "at most half the run left out");
-        Measurement noSuccess = new WrkParser().parse(base.replace("200=60", "503=60")
+        Measurement noSuccess = new WrkParser().parse(SIX_SECONDS.replace("200=60", "503=60")
                 + "First answer after: 0.010 s, first success after: none s\n");
         assertEquals(0.0, noSuccess.requestsPerSec(), 1e-9);
         assertNotNull(noSuccess.answersPerSec());

@@ -99,7 +99,7 @@ public final class PointTable {
         }
         h.addAll(List.of("Mode", "Tool", "Connections", "RTT asked / on the link at rest (ms)", "Repetitions"));
         FIGURES.forEach(c -> h.add(c.header()));
-        h.addAll(List.of("Achieved concurrency (Little; wrk: connections open)", "DB connections per source", "Others' CPU (% of a core)",
+        h.addAll(List.of("Achieved concurrency (Little; wrk: counted in flight)", "DB connections per source", "Others' CPU (% of a core)",
                 "Flags / error", "Raw output; flame graphs of the point's warm-up run, before its repetitions"));
         return h;
     }
@@ -141,7 +141,7 @@ public final class PointTable {
         rows.add(row);
     }
 
-    /** Little's law's in flight and its share of the connections, else (wrk) the tool's open connections. */
+    /** Little's law's in flight (wrk: its own count) and its share of the connections, else the tool's open connections. */
     private static String inFlight(Point p) {
         if (p.littleConcurrency() != null) {
             return String.format(Locale.ROOT, "%.1f (%s)", p.littleConcurrency(),

@@ -20,8 +20,8 @@ import lab.report.Spread;
  * @param raw              the tool's output, relative to the run directory
  * @param littleConcurrency achieved concurrency by Little's law: answers/sec x a measured mean reply time
  *                         (the tool's own where it is measured: httperf, oha; wrk's mean is corrected
- *                         for coordinated omission with synthetic samples, so for wrk the app's own
- *                         in-flight figure stands in)
+ *                         for coordinated omission with synthetic samples, so for wrk the law's other
+ *                         side: the time-mean of requests in flight its status script counted)
  * @param spread           per figure, the median, min and max over the repetitions (the point's own
  *                         figures are the medians); null on a repetition itself
  * @param repetitions      every repetition of this point, in order; null on a repetition itself
@@ -141,8 +141,9 @@ public record Point(
 
     /**
      * Whether a closed loop held less than {@link #NOMINAL_SHARE} × {@code level} in flight: Little's law
-     * and the app's own in-flight figure both say so, or, without Little's law (wrk, whose mean is
-     * corrected), the load tool held fewer connections open over its window (one request in flight each).
+     * (for wrk, its own count in flight) and the app's own in-flight figure both say so, or, without
+     * Little's law (a wrk whose Lua has no clock), the load tool held fewer connections open over its
+     * window (one request in flight each).
      * Where a measured mean gives Little's law, the tool's connections do not overrule it: a tool that
      * opens its sessions at a rate holds fewer connections than it asks for by design.
      */

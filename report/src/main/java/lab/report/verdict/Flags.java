@@ -50,8 +50,8 @@ public final class Flags {
             Point.FLAG_ERRORS, "more than 1 % of its requests failed",
             Point.FLAG_INTERFERENCE, "other processes took the CPU while it ran",
             Point.FLAG_SATURATED, "the load tool, not the app, was the bottleneck",
-            Point.FLAG_BELOW_NOMINAL, "fewer requests in flight than connections asked (Little's law and the app agree, "
-                    + "or the load tool held fewer connections open)",
+            Point.FLAG_BELOW_NOMINAL, "fewer requests in flight than connections asked (Little's law, for wrk its own count, "
+                    + "and the app agree, or the load tool held fewer connections open)",
             Point.FLAG_INCONSISTENT, "more requests in flight than connections (the app agrees)",
             Point.FLAG_NOT_STEADY, "its repetitions still trend one way (not steady)",
             "someRepetitionsFailed", "some of its repetitions failed",
