@@ -63,7 +63,8 @@ public final class Flags {
                     + "WARM=90 by default, not WARM=0; or a profile with more rounds)",
             Point.FLAG_INTERFERENCE, "a rerun with nothing else busy on the machine",
             Point.FLAG_SATURATED, "a load tool with CPU to spare (on a host of its own: docs/several-machines.md)",
-            Point.FLAG_BELOW_NOMINAL, "a point that holds its connections: a machine with the cores to keep them all busy",
+            Point.FLAG_BELOW_NOMINAL, "a point that holds its connections: a load tool on cores of its own (a load "
+                    + "host: docs/several-machines.md), not waiting for the app's between an answer and its next request",
             Point.FLAG_INCONSISTENT, "a rerun: the tool and the app disagreed on the requests in flight");
 
     /**

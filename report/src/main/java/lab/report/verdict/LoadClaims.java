@@ -331,7 +331,7 @@ public final class LoadClaims {
         List<AppVerdict.Row> held = rows.stream().filter(r -> !belowNominal(r, THREADPOOL) && !belowNominal(r, NONBLOCKING)).toList();
         if (held.isEmpty()) {
             return j.claim("4.3", claim, Claim.Status.INCONCLUSIVE, "no level where both threadpool and nonblocking held "
-                    + Math.round(Point.NOMINAL_SHARE * 100) + " % of their connections (belowNominalConcurrency)");
+                    + Math.round(Point.NOMINAL_SHARE * 100) + " % of their connections (belowNominalConcurrency); to decide: " + Flags.REMEDIES.get(Point.FLAG_BELOW_NOMINAL));
         }
         AppVerdict.Row high = held.stream().filter(r -> r.scenario().concurrency() == SHOP_TOP).findFirst()
                 .orElseGet(() -> held.stream().max(Comparator.comparingInt(r -> r.scenario().concurrency())).orElseThrow());

@@ -52,7 +52,8 @@ final class ReplyClaims {
         List<AppVerdict.Row> held = rows.stream().filter(r -> modes.stream().noneMatch(m -> belowNominal(r, m))).toList();
         if (held.isEmpty()) {
             return j.claim(source, claim, Claim.Status.INCONCLUSIVE, "no level where " + String.join(", ", modes) + " all held "
-                    + Math.round(Point.NOMINAL_SHARE * 100) + " % of their connections (belowNominalConcurrency)");
+                    + Math.round(Point.NOMINAL_SHARE * 100) + " % of their connections (belowNominalConcurrency); to decide: "
+                    + Flags.REMEDIES.get(Point.FLAG_BELOW_NOMINAL));
         }
         AppVerdict.Row high = held.stream().max(Comparator.comparingInt(r -> r.scenario().concurrency())).orElseThrow();
         int at = high.scenario().concurrency();

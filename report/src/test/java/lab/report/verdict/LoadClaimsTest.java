@@ -204,6 +204,12 @@ class LoadClaimsTest {
         assertEquals("judged at 2000 connections, not 10,000; held under 90 % of its connections at 10000 (nonblocking)",
                 c.offSetting(), c.evidence());
         assertTrue(c.evidence().contains("at 2000 connections"), c.evidence());
+        Claim none = claim(shop(series("shop", "threadpool", tight(1000, 1000, 0), tight(10_000, 700, 0)),
+                series("shop", "nonblocking", tight(1000, 1200, 0, Point.FLAG_BELOW_NOMINAL),
+                        tight(10_000, 1300, 0, Point.FLAG_BELOW_NOMINAL))), "Thread-pool scales");
+        assertEquals(Status.INCONCLUSIVE, none.status());
+        assertTrue(none.evidence().contains("to decide: a point that holds its connections: a load tool on cores of its own"),
+                none.evidence());
     }
 
     @Test
