@@ -29,7 +29,8 @@ import lab.loadgen.metrics.PrometheusText;
  * engine are encrypted ("mysql TLS": off or the protocol): loadgen's own session, opened with the
  * apps' setting ({@code LAB_DB_TLS_CA}, lab.access.DbTls), since TLS costs CPU on both ends of every
  * query. And what this machine's idle cores do (lab.link.IdleCores: a halting vCPU adds its wake-up
- * to every round trip, which a link below a millisecond is measured against). A value shared by every server or
+ * to every round trip, which a link below a millisecond is measured against), and the load tools' priority
+ * (lab.loadgen.tool.ToolPriority). A value shared by every server or
  * instance of its kind is given once; differing ones are all listed; one that cannot be read says so.
  */
 final class LabSettings {
@@ -63,6 +64,7 @@ final class LabSettings {
         }
         String idle = IdleCores.now();
         put(seen, "idle cores", idle != null ? idle : "unreadable here (no readable /dev/cpu_dma_latency: not root, or a container)");
+        put(seen, "load tool priority", lab.loadgen.tool.ToolPriority.describe());
         Map<String, String> out = new TreeMap<>();
         seen.forEach((k, v) -> out.put(k, String.join(", ", v)));
         return out;

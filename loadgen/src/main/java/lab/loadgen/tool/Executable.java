@@ -8,11 +8,26 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** A load-tool binary: where it is (an absolute path, or a name looked up on PATH) and its version. */
-public record Executable(String name, Path path, String version, String missingReason) {
+/**
+ * A load-tool binary: where it is (an absolute path, or a name looked up on PATH), its version, and
+ * what runs it ahead of the app ({@link ToolPriority}: {@code nice -n -10}, or nothing).
+ */
+public record Executable(String name, Path path, String version, String missingReason, List<String> ahead) {
+
+    /** A binary run at the caller's priority. */
+    public Executable(String name, Path path, String version, String missingReason) {
+        this(name, path, version, missingReason, List.of());
+    }
 
     public boolean available() {
         return path != null;
+    }
+
+    /** The start of its command line: the priority prefix, then the binary. */
+    public List<String> command() {
+        List<String> cmd = new java.util.ArrayList<>(ahead);
+        cmd.add(path.toString());
+        return cmd;
     }
 
     /** Finds {@code nameOrPath} (a path, or a name looked up on PATH) and asks it its version. */
@@ -21,7 +36,7 @@ public record Executable(String name, Path path, String version, String missingR
         if (found == null) {
             return new Executable(nameOrPath, null, null, "no `" + nameOrPath + "` binary on PATH");
         }
-        return new Executable(nameOrPath, found, version(found, versionArgs), null);
+        return new Executable(nameOrPath, found, version(found, versionArgs), null, ToolPriority.prefix());
     }
 
     private static Path locate(String nameOrPath) {

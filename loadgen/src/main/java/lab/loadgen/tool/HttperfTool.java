@@ -49,13 +49,15 @@ public final class HttperfTool implements LoadTool {
         List<List<String>> cmds = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int share = r.concurrency() / n + (i < r.concurrency() % n ? 1 : 0);
-            cmds.add(List.of(executable.path().toString(), "--hog",
+            List<String> cmd = executable.command();
+            cmd.addAll(List.of("--hog",
                     "--timeout=" + r.timeoutSec(),
                     "--client=" + i + "/" + n,
                     "--server=" + r.host(), "--port=" + r.port(), "--uri=" + r.uri(),
                     // httperf reads the escape: the header line's own CRLF
                     "--add-header=" + ToolRequest.PREFER_STRICT + "\\n",
                     "--rate=" + (int) Math.ceil(share / OPEN_WITHIN_SEC), "--num-conns=" + share, "--num-calls=" + r.callsPerConn()));
+            cmds.add(cmd);
         }
         return cmds;
     }

@@ -47,13 +47,15 @@ public final class OhaTool implements LoadTool {
         if (r.rate() == null || r.rate() < 1) {
             throw new IllegalArgumentException("oha needs a rate (-q) of at least 1 request/sec");
         }
-        return List.of(List.of(executable.path().toString(), "--no-tui", "--output-format", "json",
+        List<String> cmd = executable.command();
+        cmd.addAll(List.of("--no-tui", "--output-format", "json",
                 "-z", r.durationSec() + "s", "-c", String.valueOf(r.concurrency()),
                 "-q", String.valueOf(r.rate()), "--latency-correction",
                 // goodput: degraded pages as errors, successes timed apart from failures
                 "-H", ToolRequest.PREFER_STRICT, "--stats-success-breakdown",
                 // requests in flight at the deadline finish and count, as in wrk2
                 "-w", "-t", (int) Math.max(1, Math.ceil(r.timeoutSec())) + "s", r.url()));
+        return List.of(cmd);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package lab.loadgen.tool;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /** What wrk and wrk2 share: the command line (threads, connections, duration, timeout, --latency) and the CPU check. */
@@ -27,8 +26,8 @@ abstract class WrkFamilyTool implements LoadTool {
 
     @Override
     public List<List<String>> commands(ToolRequest r) {
-        List<String> cmd = new ArrayList<>(List.of(executable.path().toString(),
-                "-t", String.valueOf(r.wrkThreads()),
+        List<String> cmd = executable.command();
+        cmd.addAll(List.of("-t", String.valueOf(r.wrkThreads()),
                 "-c", String.valueOf(r.concurrency()),
                 "-d", r.durationSec() + "s",
                 // wrk takes whole seconds here
