@@ -21,7 +21,7 @@ APP_JARS := $(SEED_JAR) $(PORTAL_JAR) $(SHOP_JAR) $(LOADGEN_JAR)
 JAR_MODULES := $(filter-out microbench,$(patsubst %/pom.xml,%,$(wildcard */pom.xml)))
 ALL_SOURCES := $(shell find $(JAR_MODULES) -path '*/src/main/*' -type f 2>/dev/null) $(wildcard */pom.xml) pom.xml
 
-.PHONY: help jdk tools build jars db seed seed-verify test clean up down status link portal shop loadtest profile report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick thesis thesis-quick faults compare-runtimes compose-sources
+.PHONY: help jdk tools build jars db seed seed-verify test clean up down status thaw link portal shop loadtest profile report dashboard e2e e2e-compose e2e-swarm images-to bench bench-quick thesis thesis-quick faults compare-runtimes compose-sources
 
 help: ## list the commands
 	@echo "asyncdb-lab — blocking vs asynchronous database access, measured"
@@ -79,7 +79,7 @@ LAB = RUNTIME=$(LAB_PATH) scripts/lab.sh
 NATIVE = $(filter native,$(LAB_PATH))
 
 up: $(if $(NATIVE),jars seed) ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard through Toxiproxy; LINK=0|lan|wan|<ms>|loopback (default 0); WARM=90: seconds at most to warm each instance up until steady, goodput and JIT, in the background (make loadtest waits for it; 0: none)
-	@LINK='$(LINK)' WARM='$(WARM)' $(LAB) up
+	@LINK='$(LINK)' WARM='$(WARM)' FREEZE='$(FREEZE)' $(LAB) up
 
 link: $(if $(NATIVE),$(LOADGEN_JAR)) ## change the RTT of the running lab without a restart: make link LINK=lan|wan|<ms>|0 (no LINK: show it)
 	@$(LAB) link $(LINK)
@@ -87,8 +87,11 @@ link: $(if $(NATIVE),$(LOADGEN_JAR)) ## change the RTT of the running lab withou
 down: ## stop what `make up` started; keeps data (DB=1 also stops the database servers it started; containers: WIPE=1 removes the volumes and the TLS certificates)
 	@DB='$(DB)' $(LAB) down
 
-status: ## every instance with its process and readiness, and the link in force
+status: ## every instance with its process and readiness (FROZEN while a load test measures another alone), and the link in force
 	@$(LAB) status
+
+thaw: ## let every instance the load test froze run again (make loadtest does it at its end, Ctrl-C too)
+	@$(LAB) thaw
 
 # An app's modes as instances.conf lists them (the one list of instances): jdbc|threadpool|...
 # (HASH: a literal #, which awk reads as itself; \# reached it as an unknown escape)
@@ -105,8 +108,8 @@ PROFILE ?= map
 APP ?= all
 LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 
-loadtest: $(if $(NATIVE),$(LOADGEN_JAR)) ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 FAIR_POOL=1 CONCURRENCY=n RTTS=0,1,78 → results/<run-id>/
-	@CONCURRENCY='$(CONCURRENCY)' RTTS='$(RTTS)' ISOLATE='$(ISOLATE)' FAIR_POOL='$(FAIR_POOL)' RESULTS_DIR='$(RESULTS_DIR)' \
+loadtest: $(if $(NATIVE),$(LOADGEN_JAR)) ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 FAIR_POOL=1 CONCURRENCY=n RTTS=0,1,78; the others frozen while an instance is measured (FREEZE=0: not) → results/<run-id>/
+	@CONCURRENCY='$(CONCURRENCY)' RTTS='$(RTTS)' ISOLATE='$(ISOLATE)' FREEZE='$(FREEZE)' FAIR_POOL='$(FAIR_POOL)' RESULTS_DIR='$(RESULTS_DIR)' \
 	  $(LAB) loadtest $(PROFILE) $(APP) $(MODES)
 
 profile: $(LOADGEN_JAR) ## CPU and wall-clock flame graphs of one native instance under load (async-profiler): make profile APP=portal MODE=nonblocking LINK=wan CONCURRENCY=200 → results/profile-<time>-<instance>/

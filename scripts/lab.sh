@@ -19,6 +19,9 @@
 #                             other instances keep running) → results/faults-<id>/
 #   lab.sh only INSTANCE      stop every instance but this one and the dashboard; start it if needed
 #   lab.sh resume             every instance again (after only)
+#   lab.sh focus INSTANCE     only this instance runs: every other one is frozen (pools and JIT kept),
+#                             this one thawed; a name that is no instance freezes them all
+#   lab.sh thaw               every frozen instance runs again
 #   lab.sh warm-now           up's warm-up, in the foreground (up starts it in the background)
 #   lab.sh await-warmup       wait until up's background warm-up has finished (what measures does)
 #   lab.sh stop-server mysql | start-server   fault (a): the MariaDB servers stop / start again
@@ -44,6 +47,12 @@
 #                          port, with_lab_port) for `lab.sh only` (isolation) and `stop-server` /
 #                          `start-server` (fault a)
 #   rt_server stop|start   fault (a): MariaDB's servers
+#   rt_freeze / rt_thaw instance…   freeze those instances where they stand (the kernel's freezer or
+#                          SIGSTOP: no CPU, connections kept) / let them run again; RT_FREEZES set
+#                          when the adapter can, so that the sweep measures the instance under load alone
+#   rt_frozen INSTANCE     exit 0 when the instance is frozen
+#   rt_port_dir            a new directory for the lab port, where loadgen can reach it; rt_port_arg
+#                          DIR: that directory as loadgen names it
 #   rt_why_not_ready INSTANCE…   where to look when those did not get ready
 #   rt_start calls db_tls_certs NAME… (containers) with every name and address clients dial the
 #   database servers at
@@ -62,6 +71,14 @@ self="env RUNTIME=$RUNTIME scripts/lab.sh"
 
 say() { printf '[%s] %s\n' "$RUNTIME" "$*"; }
 die() { say "error: $*" >&2; exit 1; }
+
+# What an adapter may leave out: no freezing (the sweep then measures with the others running), the
+# lab port in a directory of this machine's.
+rt_freeze() { :; }
+rt_thaw() { :; }
+rt_frozen() { return 1; }
+rt_port_dir() { mktemp -d "${TMPDIR:-/tmp}/lab-port.XXXXXX"; }
+rt_port_arg() { echo "$1"; }
 
 . "$here/runtime/$RUNTIME.sh"
 
@@ -113,24 +130,46 @@ host_loadgen() {
 # one way. loadgen runs in the foreground (Ctrl-C reaches it); the port's server ends with it.
 with_lab_port() { # command…
   local port server status=0
-  port=$(mktemp -d "${TMPDIR:-/tmp}/lab-port.XXXXXX")
+  port=$(rt_port_dir)
   # shellcheck disable=SC2086 # $self is words
-  bash "$here/lib/lab-port.sh" "$port" "only hand-off stop-server start-server" $self &
+  bash "$here/lib/lab-port.sh" "$port" "only hand-off stop-server start-server focus thaw" $self &
   server=$!
-  "$@" --lab-port "$port" || status=$?
+  "$@" --lab-port "$(rt_port_arg "$port")" || status=$?
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
   rm -rf "$port"
   return $status
 }
 
+# Only the instance under load runs: what the sweep and make up's warm-up ask through the lab port
+# (loadgen's --freeze), so that the lab's idle JVMs take no CPU from the one measured. The
+# dashboard is never frozen: it serves the live page.
+freezable() { instance_names | grep -vx dashboard; }
+focus() { # instance (a name that is no instance: freeze them all)
+  local keep=${1:?usage: lab.sh focus <instance>} others
+  others=$(freezable | grep -vx -e "$keep" || true)
+  # shellcheck disable=SC2086 # names are words
+  [ -z "$others" ] || rt_freeze $others
+  if freezable | grep -qx -e "$keep"; then rt_thaw "$keep"; fi
+}
+thaw() {
+  # shellcheck disable=SC2046 # names are words
+  rt_thaw $(freezable)
+}
+# Whether this run freezes the others (RT_FREEZES, and FREEZE is not 0): the sweep's options then.
+freeze_args() {
+  if [ -n "${RT_FREEZES:-}" ] && [ "${FREEZE:-1}" != 0 ]; then echo --freeze; fi
+}
+
 url_of() { echo "http://$(rt_host "$1"):$(instance_field "$1" 4)$(instance_field "$1" 7)"; }
 
 table() { # instance…
-  local n
+  local n status
   printf '%-21s %-14s %-34s %s\n' INSTANCE MODE URL STATUS
   for n in "$@"; do
-    printf '%-21s %-14s %-34s %s\n' "$n" "$(instance_field "$n" 3)" "$(url_of "$n")" "$(instance_health "$(rt_host "$n")" "$n")"
+    if rt_frozen "$n"; then status="FROZEN (the sweep measures another instance alone; make thaw)"
+    else status=$(instance_health "$(rt_host "$n")" "$n"); fi
+    printf '%-21s %-14s %-34s %s\n' "$n" "$(instance_field "$n" 3)" "$(url_of "$n")" "$status"
   done
 }
 
@@ -199,6 +238,7 @@ warm() {
 
 warm_now() {
   local cap=${WARM:-90}
+  trap 'thaw >/dev/null 2>&1 || true' EXIT
   say "warming each instance up until it is steady (at most $cap s each) …"
   rt_sweep sweep --app all --warm-up-only "$cap" || say "the warm-up did not finish: the first load test warms up longer"
   say "warm-up done"
@@ -231,6 +271,7 @@ stop_warmup() {
   pid=$(cat "$WARMUP_PID" 2>/dev/null) || return 0
   kill -- -"$pid" 2>/dev/null || true
   rm -f "$WARMUP_PID"
+  thaw >/dev/null 2>&1 || true   # what it froze runs again
 }
 
 down() { # WIPE=1: the certificates too
@@ -277,6 +318,7 @@ loadtest() { # PROFILE APP [MODES]
   [ -z "${CONCURRENCY:-}" ] || args+=(--levels "$CONCURRENCY")
   [ -z "${RTTS:-}" ] || args+=(--rtts "$RTTS")
   await_warmup
+  trap 'thaw >/dev/null 2>&1 || true' EXIT   # whatever ends the run (Ctrl-C too), every instance runs again
   rt_sweep "${args[@]}"
 }
 
@@ -318,6 +360,8 @@ case $cmd in
   faults) faults "$@" ;;
   only) only "$@" ;;
   resume) resume ;;
+  focus) focus "$@" ;;
+  thaw) thaw ;;
   warm-now) warm_now ;;
   await-warmup) await_warmup ;;
   stop-server) [ "${1:-}" = mysql ] || { echo "usage: lab.sh stop-server mysql" >&2; exit 2; }; rt_server stop ;;
@@ -327,7 +371,7 @@ case $cmd in
       "verb_${cmd//-/_}" "$@"
     else
       echo "usage: RUNTIME=$RUNTIME lab.sh up [instance…] | down | status | ps | link [LINK] | loadtest PROFILE APP [MODES]" \
-           "| faults FAULTS APP [MODES] | only INSTANCE | resume | stop-server mysql | start-server${RUNTIME_VERBS:+ | $RUNTIME_VERBS}" >&2
+           "| faults FAULTS APP [MODES] | only INSTANCE | resume | focus INSTANCE | thaw | stop-server mysql | start-server${RUNTIME_VERBS:+ | $RUNTIME_VERBS}" >&2
       exit 2
     fi ;;
 esac

@@ -132,6 +132,7 @@ rt_start() { # [instance…]
 }
 
 rt_stop() { # [instance…]; the whole lab: WIPE=1 also deletes the seeded volumes
+  rt_thaw "$@" 2>/dev/null || true   # a paused container stops only once it runs
   if [ $# -gt 0 ]; then stop_containers "$@"; return; fi
   [ -f "$TOXIPROXY_CONFIG" ] || { mkdir -p "$LAB_RUN_DIR"; echo '[]' >"$TOXIPROXY_CONFIG"; }   # docker-compose.yml names it
   compose --profile loadgen down --remove-orphans ${WIPE:+--volumes}
@@ -146,8 +147,31 @@ rt_sweep() { # sweep options…: one Docker host runs databases, apps and the lo
   [ -z "${ISOLATE:-}${FAIR_POOL:-}" ] || say "ISOLATE and FAIR_POOL run on the native lab only: left out"
   mkdir -p results
   write_cgroups
-  rt_loadgen "$@" --results-dir /results --instances /app/instances.conf --instance-hosts --shared-machine=true
+  local args=("$@" --results-dir /results --instances /app/instances.conf --instance-hosts --shared-machine=true) freeze
+  freeze=$(freeze_args)
+  if [ -n "$freeze" ]; then with_lab_port rt_loadgen "${args[@]}" "$freeze"; else rt_loadgen "${args[@]}"; fi
 }
+
+# Frozen with docker pause (the kernel's cgroup freezer): no CPU, connections and JIT state kept.
+running_ids() { compose ps -q "$@" 2>/dev/null; }
+rt_freeze() {
+  local id ids
+  ids=$(running_ids "$@")
+  for id in $ids; do [ "$(docker inspect -f '{{.State.Paused}}' "$id")" = true ] || docker pause "$id" >/dev/null; done
+}
+rt_thaw() {
+  local id ids
+  ids=$(running_ids "$@")
+  for id in $ids; do [ "$(docker inspect -f '{{.State.Paused}}' "$id")" != true ] || docker unpause "$id" >/dev/null; done
+}
+rt_frozen() {
+  local id
+  id=$(running_ids "$1") && [ -n "$id" ] && [ "$(docker inspect -f '{{.State.Paused}}' $id)" = true ]
+}
+RT_FREEZES=1
+# The lab port where the loadgen container sees it: under LAB_RUN_DIR, mounted at /lab-run.
+rt_port_dir() { mkdir -p "$LAB_RUN_DIR" && mktemp -d "$LAB_RUN_DIR/lab-port.XXXXXX"; }
+rt_port_arg() { echo "/lab-run/${1##*/}"; }
 
 server_env() { # the real servers, not the proxies: at the ports docker-compose.yml publishes on 127.0.0.1
   . "$here/lib/server-ports.sh"

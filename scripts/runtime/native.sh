@@ -157,6 +157,7 @@ stop_instances() { # instance… -> stops those of them this project started; 0 
     pid=$(pid_of "$n") || continue
     any=0
     kill -TERM "$pid" 2>/dev/null && say "stopping $n (pid $pid)"
+    signal_group CONT "$pid"   # a frozen one takes the TERM when it runs again
   done
   deadline=$((SECONDS + DOWN_TIMEOUT))
   for n in "$@"; do
@@ -172,6 +173,19 @@ stop_instances() { # instance… -> stops those of them this project started; 0 
   done
   return $any
 }
+
+# An instance's process group (its JVM: run-instance.sh execs it, in a session of its own) gets the
+# signal; a process that leads no group, the signal itself.
+signal_group() { # SIGNAL pid
+  kill -"$1" -- -"$2" 2>/dev/null || kill -"$1" "$2" 2>/dev/null || true
+}
+
+# Frozen with SIGSTOP: every thread stops where it stands, its sockets and pools stay open, its
+# JIT's code stays compiled; SIGCONT lets it run again.
+rt_freeze() { local n pid; for n in "$@"; do pid=$(pid_of "$n") && signal_group STOP "$pid"; done; return 0; }
+rt_thaw() { local n pid; for n in "$@"; do pid=$(pid_of "$n") && signal_group CONT "$pid"; done; return 0; }
+rt_frozen() { local pid; pid=$(pid_of "$1") || return 1; [[ $(ps -o stat= -p "$pid" 2>/dev/null) == T* ]]; }
+RT_FREEZES=1
 
 rt_stop() { # [instance…]
   if [ $# -gt 0 ]; then stop_instances "$@" || true; return; fi
@@ -207,15 +221,19 @@ rt_why_not_ready() { # instance…
 }
 
 rt_sweep() { # sweep options…
-  local tools=(httperf wrk oha)
-  [[ " $* " != *" --warm-up-only "* ]] || tools=(wrk)   # make up's warm-up: no oha build for it
+  local tools=(wrk)   # make up's warm-up runs wrk alone
+  # a sweep: the tools its plan runs, and no other (oha takes minutes to build)
+  [[ " $* " == *" --warm-up-only "* ]] || mapfile -t tools < <(host_loadgen "$@" --print-tools 2>/dev/null || echo wrk)
   "$here/tools.sh" "${tools[@]}" || say "a load tool is missing: the run notes which series it lacks"
-  local args=("$@" --pids-dir "$PIDS" --results-dir "${RESULTS_DIR:-results}") status=0
+  local args=("$@" --pids-dir "$PIDS" --results-dir "${RESULTS_DIR:-results}") status=0 freeze
+  freeze=$(freeze_args)
   if [ -n "${ISOLATE:-}" ]; then
     args+=(--isolate --note "ISOLATE=1: every other lab instance was stopped while an instance was measured (restarted after the run)")
+  elif [ -n "$freeze" ]; then
+    args+=("$freeze")
   fi
   [ -z "${FAIR_POOL:-}" ] || args+=(--fair-pass)
-  if [ -n "${ISOLATE:-}${FAIR_POOL:-}" ]; then with_lab_port rt_loadgen "${args[@]}" || status=$?; else rt_loadgen "${args[@]}" || status=$?; fi
+  if [ -n "${ISOLATE:-}${FAIR_POOL:-}$freeze" ]; then with_lab_port rt_loadgen "${args[@]}" || status=$?; else rt_loadgen "${args[@]}" || status=$?; fi
   if [ -n "${ISOLATE:-}" ]; then (resume) >/dev/null || say "could not restart every instance: make status"; fi
   return $status
 }

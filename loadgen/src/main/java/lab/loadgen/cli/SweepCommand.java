@@ -85,6 +85,11 @@ public final class SweepCommand implements Callable<Integer> {
             description = "before each instance's steps, ask the lab port to leave only that instance running (make loadtest ISOLATE=1)")
     boolean isolate;
 
+    @Option(names = "--freeze",
+            description = "ask the lab port to freeze every other lab instance while an instance is warmed up and measured, "
+                    + "and to thaw them all at the end (make loadtest and make up's warm-up do; FREEZE=0: not)")
+    boolean freeze;
+
     @Option(names = "--fair-pass",
             description = "after the other scenarios, ask the lab port to restart the portal's thread pool with the fair "
                     + "session hand-off, sweep it again as series threadpool-fair, then restart it unfair (make loadtest FAIR_POOL=1)")
@@ -98,6 +103,11 @@ public final class SweepCommand implements Callable<Integer> {
                     + "each is steady (goodput and JIT compiler; at most SEC seconds each), then exit; nothing is "
                     + "measured (make up: WARM=SEC)")
     Integer warmUpOnly;
+
+    @Option(names = "--print-tools",
+            description = "print the load tools this sweep's plan runs, one a line (its warm-ups' wrk too), and exit: "
+                    + "make loadtest installs only those")
+    boolean printTools;
 
     @Option(names = "--wrk", defaultValue = "wrk", description = "wrk binary (default ${DEFAULT-VALUE})")
     String wrkBinary;
@@ -144,6 +154,10 @@ public final class SweepCommand implements Callable<Integer> {
             return warmUp(select(conf, targets.hosts()).values().stream().flatMap(List::stream).toList());
         }
         Profile base = Profile.named(profile);
+        if (printTools) {
+            toolsToInstall(tools != null ? tools : base.tools()).forEach(System.out::println);
+            return 0;
+        }
         Map<String, List<Target>> selected = select(conf, targets.hosts());
         Map<String, AppPlan> plans = new LinkedHashMap<>();
         selected.keySet().forEach(a -> plans.put(a, override(base.plan(a))));
@@ -156,18 +170,21 @@ public final class SweepCommand implements Callable<Integer> {
                         repetitions == null ? base.budgetSec() : null), selected,
                 loadTools(tools != null ? tools : base.tools()), SweepOrder.parse(order),
                 seed != null ? seed : System.currentTimeMillis(), wrk2Fraction, results.resultsDir, sharedMachine,
-                pidsDir, linkNeeded ? SweepLink.lab() : null, notes, labPort(), isolate, new FairPass(fairPass));
+                pidsDir, linkNeeded ? SweepLink.lab() : null, notes, labPort(), isolate, freeze, new FairPass(fairPass));
         try (LoadLock lock = LoadLock.acquire("loadgen sweep --profile " + profile); IdleCores idle = IdleCores.poll()) {
             System.out.println("idle cores: " + idle.state());
             return new SweepRunner(config, System.out).run();
         }
     }
 
-    /** The lab port, which --isolate and --fair-pass need; null without them. */
+    /** The lab port, which --isolate, --freeze and --fair-pass need; null without them. */
     private LabPort labPort() {
-        if ((isolate || fairPass) && labPort == null) {
-            throw new IllegalArgumentException("--isolate and --fair-pass ask the lab through --lab-port DIR, which the shell "
-                    + "that starts loadgen serves (make loadtest ISOLATE=1 / FAIR_POOL=1 does)");
+        if ((isolate || fairPass || freeze) && labPort == null) {
+            throw new IllegalArgumentException("--isolate, --freeze and --fair-pass ask the lab through --lab-port DIR, which "
+                    + "the shell that starts loadgen serves (make loadtest does)");
+        }
+        if (isolate && freeze) {
+            throw new IllegalArgumentException("--isolate stops the other instances, --freeze freezes them: one or the other");
         }
         return labPort == null ? null : new LabPort(labPort);
     }
@@ -180,7 +197,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         try {
             var outcomes = new JitWarmup(lab.loadgen.metrics.HealthCheck.client(), new lab.loadgen.tool.ProcessRunner(), wrk,
-                    System.out, results.resultsDir).run(all, warmUpOnly);
+                    System.out, results.resultsDir, labPort()).run(all, warmUpOnly);
             outcomes.forEach(o -> System.out.printf(java.util.Locale.ROOT, "warm-up: %-20s %s%n", o.instance(),
                     o.steady() ? String.format(java.util.Locale.ROOT, "steady after %.0f s", o.seconds()) : o.why()));
             return 0;
@@ -212,12 +229,33 @@ public final class SweepCommand implements Callable<Integer> {
         Map<String, LoadTool> m = new LinkedHashMap<>();
         for (String t : names) {
             // "wrk2|oha": the first installed alternative, else the first (recorded as missing)
-            List<LoadTool> alternatives = java.util.Arrays.stream(t.split("\\|")).map(this::tool).toList();
+            List<LoadTool> alternatives = alternatives(t);
             LoadTool chosen = alternatives.stream().filter(a -> a.executable().available()).findFirst()
                     .orElse(alternatives.getFirst());
             m.put(chosen.name(), chosen);
         }
         return m;
+    }
+
+    /**
+     * What the plan's tools need installed: wrk (every warm-up runs it), and per tool the installed
+     * alternative of "wrk2|oha", else every one of them (the installer builds what it can); the
+     * ceiling is loadgen's own.
+     */
+    private java.util.Set<String> toolsToInstall(List<String> names) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>(List.of("wrk"));
+        for (String t : names) {
+            List<LoadTool> alternatives = alternatives(t);
+            alternatives.stream().filter(a -> a.executable().available()).findFirst().ifPresentOrElse(
+                    a -> out.add(a.name()), () -> alternatives.forEach(a -> out.add(a.name())));
+        }
+        out.remove("ceiling");
+        return out;
+    }
+
+    /** "wrk2|oha": each alternative, in order. */
+    private List<LoadTool> alternatives(String tool) {
+        return java.util.Arrays.stream(tool.split("\\|")).map(this::tool).toList();
     }
 
     private LoadTool tool(String name) {

@@ -25,7 +25,7 @@ public final class LabPort {
 
     /** A request's words: names and verbs only, so that the shell can split them on spaces. */
     private static final Pattern WORD = Pattern.compile("[A-Za-z0-9._-]+");
-    private static final Duration POLL = Duration.ofMillis(100);
+    private static final Duration POLL = Duration.ofMillis(20);
 
     private final Path dir;
     private final AtomicInteger next = new AtomicInteger();

@@ -13,11 +13,13 @@ final class InstanceHealth {
 
     private final HttpClient http;
     private final LabControl control;
+    private final Focus focus;
     private final Map<Target, HealthCheck.Status> health = new HashMap<>();
 
-    InstanceHealth(HttpClient http, LabControl control) {
+    InstanceHealth(HttpClient http, LabControl control, Focus focus) {
         this.http = http;
         this.control = control;
+        this.focus = focus;
     }
 
     boolean known(Target t) {
@@ -37,7 +39,7 @@ final class InstanceHealth {
      * The health check before an instance's first point, kept; whether it is to be warmed up (it
      * answers, and the plan warms up with wrk).
      */
-    boolean check(PlannedPoint planned, ToolPlan tools, Progress progress) {
+    boolean check(PlannedPoint planned, ToolPlan tools, Progress progress) throws InterruptedException {
         Target t = planned.target();
         if (planned.tool().equals(ToolPlan.CEILING)) {
             health.put(t, new HealthCheck.Status(true, "the ceiling runs in a child JVM of loadgen"));
@@ -47,6 +49,7 @@ final class InstanceHealth {
             health.put(t, new HealthCheck.Status(true, "not measured: " + control.fairError(t)));
             return false; // its points record why; no warm-up of an instance that is not fair
         }
+        focus.on(t);
         URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
         HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
         health.put(t, s);

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import lab.loadgen.config.LabPort;
 import lab.loadgen.live.WarmupState;
 import lab.loadgen.metrics.HealthCheck;
 import lab.loadgen.tool.LoadTool;
@@ -46,11 +47,15 @@ public final class JitWarmup {
     private final PrintStream out;
     /** Where its state goes for the dashboard ({@link WarmupState}), or null. */
     private final java.nio.file.Path resultsDir;
+    private final Focus focus;
     private final long startedMs = System.currentTimeMillis();
     private final List<WarmupState.Instance> states = new ArrayList<>();
     private int planned;
 
-    public JitWarmup(HttpClient http, ProcessRunner runner, LoadTool wrk, PrintStream out, java.nio.file.Path resultsDir) {
+    /** @param labPort where the lab freezes every other instance while one warms up ({@link Focus}); null: none is */
+    public JitWarmup(HttpClient http, ProcessRunner runner, LoadTool wrk, PrintStream out, java.nio.file.Path resultsDir,
+                     LabPort labPort) {
+        this.focus = labPort == null ? Focus.NONE : new Focus(labPort, out);
         this.http = http;
         this.runner = runner;
         this.wrk = wrk;
@@ -65,10 +70,15 @@ public final class JitWarmup {
         // make down (or make up again) stops it with SIGTERM: the dashboard then says so at once, not after a minute's silence
         Thread stopped = new Thread(this::stopped, "warm-up stopped");
         Runtime.getRuntime().addShutdownHook(stopped);
-        for (Target t : targets) {
-            Outcome o = warm(t, capSec);
-            outcomes.add(o);
-            state(o.instance(), o.steady() ? "steady" : o.seconds() == 0 ? "no answer" : "not steady", o.seconds(), null);
+        try {
+            for (Target t : targets) {
+                focus.on(t); // alone: its compiler threads get the cores, and no idle JVM's collections share them
+                Outcome o = warm(t, capSec);
+                outcomes.add(o);
+                state(o.instance(), o.steady() ? "steady" : o.seconds() == 0 ? "no answer" : "not steady", o.seconds(), null);
+            }
+        } finally {
+            focus.release();
         }
         save(true);
         Runtime.getRuntime().removeShutdownHook(stopped);

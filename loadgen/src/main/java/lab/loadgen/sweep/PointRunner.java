@@ -32,12 +32,14 @@ final class PointRunner {
     private final int cpus;
     private final java.nio.file.Path pidsDir;
     private final LiveFeed live;
+    private final Focus focus;
     /** Others' CPU at rest before the first point ({@link QuietMachine#background}); null: not measured. */
     private volatile Double backgroundPct;
 
     PointRunner(RunDirectory dir, ProcessRunner runner, HttpClient http, int cpus, java.nio.file.Path pidsDir,
-                 LiveFeed live) {
+                 LiveFeed live, Focus focus) {
         this.live = live;
+        this.focus = focus;
         this.dir = dir;
         this.runner = runner;
         this.http = http;
@@ -85,6 +87,7 @@ final class PointRunner {
      * others); {@code rep} names the repetition ("1", "2", "2-again", ...) in the raw file's name.
      */
     Point run(PlannedPoint planned, LoadTool tool, Integer rate, String rep, int durationSec) throws InterruptedException {
+        focus(planned.target());
         String started = OffsetDateTime.now(ZoneOffset.UTC).toString();
         ToolRequest req = request(planned, rate, planned.level(), durationSec);
         List<List<String>> commands = tool.commands(req);
@@ -123,6 +126,7 @@ final class PointRunner {
      * when there was no warm-up run) and the length its repetitions need ({@link #repetitionSec}).
      */
     PointWarmup warmUpPoint(PlannedPoint planned, LoadTool tool, Integer rate) throws InterruptedException {
+        focus(planned.target());
         int sec = planned.plan().pointWarmupSec();
         if (sec <= 0 || tool.name().equals(ToolPlan.HTTPERF) || tool.name().equals(ToolPlan.CEILING)) {
             // httperf has no fixed length; the ceiling warms itself up in its own JVM
@@ -204,6 +208,7 @@ final class PointRunner {
      * before is steady after two windows). Every window's output is kept; no point is recorded.
      */
     lab.report.results.Run.Warmup warmUp(PlannedPoint first, LoadTool wrk) throws InterruptedException {
+        focus(first.target());
         String name = first.target().instance().name();
         PlannedPoint warm = new PlannedPoint(first.target(), first.plan(), first.plan().warmupConcurrency(), ToolPlan.WRK, first.rttMs());
         measuring(warm, ToolPlan.WRK, "warm-up until steady");
@@ -244,6 +249,15 @@ final class PointRunner {
     /** One scrape of the instance's metrics, or null (none, an error, no answer within 2 s). */
     static lab.loadgen.metrics.PrometheusText scrape(HttpClient http, Target t) throws InterruptedException {
         return t.instance().hasMetrics() ? lab.loadgen.metrics.PrometheusText.read(http, metricsUri(t), Duration.ofSeconds(2)) : null;
+    }
+
+    boolean freezes() {
+        return focus.freezes() && focus.failure() == null;
+    }
+
+    /** Only this target's instance runs from now on, when the sweep freezes the others. */
+    void focus(Target t) throws InterruptedException {
+        focus.on(t);
     }
 
     HttpClient http() {

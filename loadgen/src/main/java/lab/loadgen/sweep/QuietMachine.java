@@ -65,14 +65,27 @@ final class QuietMachine {
      * ({@link Interference#background}). The console says what it was.
      */
     static Double background(PointRunner exec, PlannedPoint first, Progress progress) throws InterruptedException {
+        exec.focus(first.target());
         Double atRest = new InterferenceMeter(exec.pidsDir(), first.target().instance().name()).atRest(BACKGROUND_WINDOW);
         if (atRest != null) {
-            progress.info(String.format(Locale.ROOT, "the machine's background at rest: %.1f %% of a core (the lab's idle "
-                    + "instances and other processes); a repetition is flagged interference when others take more than "
-                    + "%.0f %% of a core beyond %.1f %%", atRest, Interference.LIMIT_PCT,
-                    Interference.background(atRest)));
+            progress.info(String.format(Locale.ROOT, "the machine's background at rest: %.1f %% of a core (%s); a repetition "
+                    + "is flagged interference when others take more than %.0f %% of a core beyond %.1f %%", atRest,
+                    atRestOf(exec.freezes()), Interference.LIMIT_PCT, Interference.background(atRest)));
         }
         return atRest;
+    }
+
+    /** What takes the CPU at rest: the other instances too, unless they are frozen. */
+    private static String atRestOf(boolean othersFrozen) {
+        return othersFrozen ? "the database servers, the proxy, the dashboard and the machine's own processes; the other instances frozen"
+                : "the lab's idle instances, the database servers, the proxy and the machine's own processes";
+    }
+
+    /** The run's note on the background measured before its first point. */
+    static String backgroundNote(Double atRestPct, boolean othersFrozen) {
+        return atRestPct == null ? "The machine's background at rest could not be measured (no CPU accounting of the lab's parts)"
+                : String.format(Locale.ROOT, "The machine's background at rest before the first point: %.1f %% of a core (%s)",
+                        atRestPct, atRestOf(othersFrozen));
     }
 
     static void awaitIdle(PointRunner exec, PlannedPoint planned, Progress progress) throws InterruptedException {
@@ -81,6 +94,7 @@ final class QuietMachine {
 
     /** Whether the instance was seen idle within {@code max}; the console says when it was not. */
     static boolean awaitIdle(PointRunner exec, PlannedPoint planned, Progress progress, Duration max) throws InterruptedException {
+        exec.focus(planned.target());
         if (instanceIdle(exec, planned, Duration.ofMillis((long) (planned.plan().pauseSec() * 1000)), max)) {
             return true;
         }

@@ -68,6 +68,12 @@ public final class RunRecorder {
         save();
     }
 
+    /** Adds a note to the run's page. */
+    public synchronized void note(String note) {
+        run = run.withNote(note);
+        save();
+    }
+
     /** Records what the calibration of a link the run put in force measured. */
     public synchronized void linkCalibration(Run.LinkCalibrated c) {
         run = run.withLinkCalibration(c);

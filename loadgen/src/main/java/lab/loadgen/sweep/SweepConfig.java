@@ -19,10 +19,11 @@ import lab.loadgen.tool.LoadTool;
  * @param notes        said on the page (e.g. why the profile leaves a tool out, ISOLATE)
  * @param labPort      where the sweep asks the lab for isolation and the fair pass's restarts; null: nowhere
  * @param isolate      ISOLATE=1: before an instance's points, only that instance is left running
+ * @param freeze       --freeze: while an instance is warmed up and measured, every other one is frozen ({@link Focus})
  * @param fairPass     FAIR_POOL=1: the portal's thread pool swept again with the fair hand-off, after the rest
  */
 public record SweepConfig(Profile profile, Map<String, List<Target>> targets, Map<String, LoadTool> tools,
                           SweepOrder order, long seed, double wrk2Fraction, Path resultsDir, Boolean shared,
                           Path pidsDir, LinkControl link, List<String> notes, LabPort labPort, boolean isolate,
-                          FairPass fairPass) {
+                          boolean freeze, FairPass fairPass) {
 }

@@ -72,6 +72,11 @@ final class SweepPlan {
     static List<String> notes(SweepConfig config, ToolPlan tools) {
         List<String> n = new ArrayList<>(tools.notes());
         n.addAll(config.notes());
+        if (config.freeze()) {
+            n.add("Only the instance under load ran: while an instance was health-checked, warmed up and measured, every "
+                    + "other lab instance but the dashboard was frozen (SIGSTOP natively, docker pause in compose: no CPU, "
+                    + "its pools and compiled code kept), and all of them ran again after the run");
+        }
         List<Target> fair = config.fairPass().targets(config.targets());
         if (!fair.isEmpty()) {
             n.add(config.fairPass().note(fair));

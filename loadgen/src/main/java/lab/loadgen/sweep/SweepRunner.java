@@ -39,6 +39,7 @@ public final class SweepRunner {
     /** The fair pass's targets whose instance was restarted fair; why one did not take, by target. */
     private final java.util.Set<Target> fairInForce = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final LabControl control;
+    private final Focus focus;
     /** live.json for the dashboard's live page; set when the run's folder exists. */
     private LiveFeed live;
 
@@ -46,7 +47,8 @@ public final class SweepRunner {
         this.config = config;
         this.out = out;
         this.control = new LabControl(config.labPort(), http, out);
-        this.health = new InstanceHealth(http, control);
+        this.focus = config.freeze() ? new Focus(config.labPort(), out) : Focus.NONE;
+        this.health = new InstanceHealth(http, control, focus);
         this.links = new SweepLinks(config.link(), new LinkProbe(lab.link.Toxiproxy.fromEnv()), out);
     }
 
@@ -71,10 +73,11 @@ public final class SweepRunner {
         boolean movesLink = plannedPoints.stream().anyMatch(st -> st.rttMs() != null);
         try {
             sweep(plannedPoints, tools, recorder, new PointRunner(dir, runner, http, Runtime.getRuntime().availableProcessors(),
-                    config.pidsDir(), live));
+                    config.pidsDir(), live, focus));
         } catch (InterruptedException e) {
             status = "interrupted";
         } finally {
+            focus.release();
             // back to the unfair hand-off before the link: a restart sets the recorded link again
             fairInForce.forEach(control::restartUnfair);
             if (movesLink && before.proxied()) {
@@ -105,9 +108,17 @@ public final class SweepRunner {
         List<List<PlannedPoint>> scenarios = new ArrayList<>(Rounds.scenarios(
                 plannedPoints.stream().filter(st -> !FairPass.inPass(st)).toList(), config.isolate()));
         scenarios.addAll(Rounds.scenarios(plannedPoints.stream().filter(FairPass::inPass).toList(), true));
+        if (!scenarios.isEmpty()) {
+            exec.focus(scenarios.getFirst().getFirst().target()); // the others frozen before the machine is waited for
+        }
         QuietMachine.await(progress);
         if (!scenarios.isEmpty()) {
-            exec.background(QuietMachine.background(exec, scenarios.getFirst().getFirst(), progress));
+            Double atRest = QuietMachine.background(exec, scenarios.getFirst().getFirst(), progress);
+            exec.background(atRest);
+            recorder.note(QuietMachine.backgroundNote(atRest, exec.freezes()));
+        }
+        if (focus.failure() != null) {
+            recorder.note("Freezing failed, so every instance ran throughout: " + focus.failure());
         }
         Budget budget = new Budget(config.profile().budgetSec(), planned, SweepPlan.warmupsSec(plannedPoints), scenarios.size());
         ScenarioRunner rounds = new ScenarioRunner(config, tools, recorder, exec, progress, health, links, control, budget,
@@ -140,6 +151,7 @@ public final class SweepRunner {
         interrupted = true;
         live.finish("interrupted", false); // the live page says so now; the report follows the loop's end
         runner.killAll();
+        focus.release();
         main.interrupt();
         try {
             loopDone.await(10, TimeUnit.SECONDS);

@@ -23,7 +23,7 @@ class ToolTimeoutTest {
     @Test
     void theToolWaitsForTheAppsAnswerLimitAndSomeMore() throws Exception {
         try (Metrics app = new Metrics("lab_answer_limit_seconds{application=\"portal\",mode=\"jdbc\"} 6.0\n")) {
-            PointRunner executor = new PointRunner(null, null, HttpClient.newHttpClient(), 2, null, null);
+            PointRunner executor = new PointRunner(null, null, HttpClient.newHttpClient(), 2, null, null, Focus.NONE);
             assertEquals(5.0, MAP.timeoutSec());
             assertEquals(6.0 + PointRunner.ANSWER_SLACK_SEC, executor.timeoutSec(app.planned(MAP)));
             // a plan that waits longer keeps its own timeout
@@ -36,7 +36,7 @@ class ToolTimeoutTest {
     @Test
     void withoutTheGaugeThePlansTimeoutStands() throws Exception {
         try (Metrics app = new Metrics("jvm_threads_live_threads 30.0\n")) {
-            PointRunner executor = new PointRunner(null, null, HttpClient.newHttpClient(), 2, null, null);
+            PointRunner executor = new PointRunner(null, null, HttpClient.newHttpClient(), 2, null, null, Focus.NONE);
             assertEquals(MAP.timeoutSec(), executor.timeoutSec(app.planned(MAP)));
         }
     }

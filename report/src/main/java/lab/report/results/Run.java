@@ -103,6 +103,12 @@ public record Run(String id, String started, String finished, String profile, Ma
     public record Round(String app, Double rttMs, int concurrency, String tool, int round, List<String> order) {
     }
 
+    /** The run with one more note (said on the page), e.g. what the sweep found before its first point. */
+    public Run withNote(String note) {
+        return new Run(id, started, finished, profile, machine, status, order, tools, plan, plus(notes, note), runs, rounds,
+                link, proxyHop, warmups, profiles, linkCalibrations);
+    }
+
     public Run withRounds(List<Round> r) {
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, r, link, proxyHop,
                 warmups, profiles, linkCalibrations);

@@ -1,0 +1,77 @@
+package lab.loadgen.sweep;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+
+import lab.loadgen.config.LabPort;
+
+/**
+ * Only the instance under load runs ({@code --freeze}): before load, a health check or an idle wait
+ * goes to an instance, the lab freezes every other one and thaws it (the lab port's {@code focus
+ * NAME}: SIGSTOP natively, {@code docker pause} in compose), so that the lab's idle JVMs take no CPU
+ * from the one measured; their pools stay open and their JIT's code compiled. {@link #release}
+ * thaws them all. A request that fails is said once, and the run goes on with the others running.
+ */
+final class Focus {
+
+    private static final Duration LIMIT = Duration.ofSeconds(60);
+
+    /** The focus of a sweep that freezes nothing. */
+    static final Focus NONE = new Focus(null, null);
+
+    private final LabPort port;
+    private final PrintStream out;
+    /** The instance that runs alone now, or null (every instance runs). */
+    private String current;
+    /** Why freezing did not take, or null. */
+    private String failure;
+
+    /** @param port the lab port; null: nothing is frozen */
+    Focus(LabPort port, PrintStream out) {
+        this.port = port;
+        this.out = out;
+    }
+
+    boolean freezes() {
+        return port != null;
+    }
+
+    /** Why freezing failed, or null when it took (or was never asked). */
+    synchronized String failure() {
+        return failure;
+    }
+
+    /** {@code t}'s instance runs alone from now on (a target that is no lab instance: none runs). */
+    synchronized void on(Target t) throws InterruptedException {
+        String name = t.instance().name();
+        if (port == null || failure != null || name.equals(current)) {
+            return;
+        }
+        LabPort.Reply r = port.ask(LIMIT, List.of("focus", name));
+        if (r.succeeded()) {
+            current = name;
+        } else {
+            failure = "could not freeze the other instances (lab.sh focus " + name + "): " + r.failure();
+            out.println("warning: " + failure + "; measured with them running");
+            release();
+        }
+    }
+
+    /** Every instance runs again (at the end of a run, on Ctrl-C, after a failure). */
+    synchronized void release() {
+        if (port == null || current == null && failure == null) {
+            return;
+        }
+        current = null;
+        try {
+            LabPort.Reply r = port.ask(LIMIT, List.of("thaw"));
+            if (!r.succeeded()) {
+                out.println("warning: could not thaw the lab's instances (lab.sh thaw): " + r.failure() + "; make thaw");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            out.println("warning: interrupted while thawing the lab's instances: make thaw");
+        }
+    }
+}
