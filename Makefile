@@ -108,7 +108,7 @@ PROFILE ?= map
 APP ?= all
 LOADGEN = $(JAVA) -jar $(LOADGEN_JAR)
 
-loadtest: $(if $(NATIVE),$(LOADGEN_JAR)) ## load sweep (default: the answer map, load × round trip): PROFILE=map|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 FAIR_POOL=1 CONCURRENCY=n RTTS=0,1,78; the others frozen while an instance is measured (FREEZE=0: not) → results/<run-id>/
+loadtest: $(if $(NATIVE),$(LOADGEN_JAR)) ## load sweep (default: the answer map, load × round trip): PROFILE=map|map-all|smoke|quick|thesis|thesis-quick|latency APP=portal|shop|all MODES=a,b ISOLATE=1 FAIR_POOL=1 CONCURRENCY=n RTTS=0,1,78; the others frozen while an instance is measured (FREEZE=0: not) → results/<run-id>/
 	@CONCURRENCY='$(CONCURRENCY)' RTTS='$(RTTS)' ISOLATE='$(ISOLATE)' FREEZE='$(FREEZE)' FAIR_POOL='$(FAIR_POOL)' RESULTS_DIR='$(RESULTS_DIR)' \
 	  $(LAB) loadtest $(PROFILE) $(APP) $(MODES)
 

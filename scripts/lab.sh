@@ -244,6 +244,12 @@ warm_now() {
   say "warm-up done"
 }
 
+warmup_progress() { # how far make up's warm-up got, from its log: the instance it was warming
+  local now
+  now=$(awk '$1 == "warm-up" { n = $2 } END { print n }' "$WARMUP_LOG" 2>/dev/null || true)
+  echo "it was warming ${now:-its first instance}"
+}
+
 warmup_running() { local pid; pid=$(cat "$WARMUP_PID" 2>/dev/null) && kill -0 "$pid" 2>/dev/null; }
 
 # Before a measurement: up's warm-up has finished (its load would be measured with the run's), at
@@ -317,7 +323,14 @@ loadtest() { # PROFILE APP [MODES]
   [ -z "${3:-}" ] || args+=(--modes "$3")
   [ -z "${CONCURRENCY:-}" ] || args+=(--levels "$CONCURRENCY")
   [ -z "${RTTS:-}" ] || args+=(--rtts "$RTTS")
-  await_warmup
+  case ${1:-map} in
+    map|map-all)   # the maps warm each instance they measure themselves, alone (Profile.jitWarmupSec)
+      if warmup_running; then
+        say "make up's warm-up stopped ($(warmup_progress)): the map warms each instance it measures until its JIT is done, alone"
+        stop_warmup
+      fi ;;
+    *) await_warmup ;;
+  esac
   trap 'thaw >/dev/null 2>&1 || true' EXIT   # whatever ends the run (Ctrl-C too), every instance runs again
   rt_sweep "${args[@]}"
 }

@@ -22,6 +22,11 @@ public final class InstanceSelection {
 
     /** The chosen instances by app, in instances.conf order or the order of {@code --modes}; refuses what matches nothing. */
     public Map<String, List<Instance>> select(InstancesConf conf) {
+        return select(conf, Map.of());
+    }
+
+    /** The same, an app's modes without {@code --modes} those {@code defaultModes} names for it (else all of them). */
+    public Map<String, List<Instance>> select(InstancesConf conf, Map<String, List<String>> defaultModes) {
         Set<String> known = conf.apps();
         List<String> apps = app.equals("all") ? List.copyOf(known) : List.of(app);
         if (!known.containsAll(apps)) {
@@ -32,7 +37,9 @@ public final class InstanceSelection {
         Map<String, List<Instance>> out = new LinkedHashMap<>();
         for (String a : apps) {
             List<Instance> list = new ArrayList<>(conf.ofApp(a));
-            if (wanted != null) {
+            if (wanted == null && defaultModes.containsKey(a)) {
+                list.removeIf(i -> !defaultModes.get(a).contains(i.mode()));
+            } else if (wanted != null) {
                 list.removeIf(i -> !wanted.contains(i.mode()));
                 list.sort(Comparator.comparingInt(i -> wanted.indexOf(i.mode())));
             }

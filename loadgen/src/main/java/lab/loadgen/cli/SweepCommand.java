@@ -151,14 +151,14 @@ public final class SweepCommand implements Callable<Integer> {
         }
         InstancesConf conf = targets.conf();
         if (warmUpOnly != null) {
-            return warmUp(select(conf, targets.hosts()).values().stream().flatMap(List::stream).toList());
+            return warmUp(select(conf, targets.hosts(), Map.of()).values().stream().flatMap(List::stream).toList());
         }
         Profile base = Profile.named(profile);
         if (printTools) {
             toolsToInstall(tools != null ? tools : base.tools()).forEach(System.out::println);
             return 0;
         }
-        Map<String, List<Target>> selected = select(conf, targets.hosts());
+        Map<String, List<Target>> selected = select(conf, targets.hosts(), base.defaultModes());
         Map<String, AppPlan> plans = new LinkedHashMap<>();
         selected.keySet().forEach(a -> plans.put(a, override(base.plan(a))));
         List<String> notes = new ArrayList<>(base.notes());
@@ -207,9 +207,9 @@ public final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    private Map<String, List<Target>> select(InstancesConf conf, HostResolver hosts) {
+    private Map<String, List<Target>> select(InstancesConf conf, HostResolver hosts, Map<String, List<String>> defaultModes) {
         Map<String, List<Target>> out = new LinkedHashMap<>();
-        selection.select(conf).forEach((app, instances) -> out.put(app, instances.stream().map(i -> new Target(i, hosts.hostOf(i))).toList()));
+        selection.select(conf, defaultModes).forEach((app, instances) -> out.put(app, instances.stream().map(i -> new Target(i, hosts.hostOf(i))).toList()));
         return out;
     }
 

@@ -36,6 +36,8 @@ public final class JitWarmup {
      * 72 s at the map's 50, serving 450/s), and 8 still reach the compile thresholds in seconds.
      */
     static final int CONNECTIONS = 8;
+    /** make up's cap per instance (WARM's default), and the maps' before their first point. */
+    public static final int CAP_SEC = 90;
 
     /** One instance's warm-up: how long, whether it got steady, and why not where it did not. */
     public record Outcome(String instance, double seconds, boolean steady, String why) {

@@ -217,6 +217,22 @@ final class PointRunner {
                 (w, commands, out, goodput, compileMs, sec) -> dir.writeRaw(name + "-warmup-wrk-" + w, RawOutput.format(commands, out))));
     }
 
+    /**
+     * Before an instance's first point, when the profile asks: wrk at {@link JitWarmup#CONNECTIONS}
+     * until steady, at most {@code capSec} (few request threads leave the JIT's compiler threads the
+     * cores); an instance make up warmed already is steady after two windows.
+     */
+    lab.report.results.Run.Warmup jitWarmUp(PlannedPoint first, LoadTool wrk, int capSec) throws InterruptedException {
+        focus(first.target());
+        String name = first.target().instance().name();
+        int connections = Math.min(JitWarmup.CONNECTIONS, first.plan().warmupConcurrency());
+        measuring(new PlannedPoint(first.target(), first.plan(), connections, ToolPlan.WRK, first.rttMs()), ToolPlan.WRK,
+                "warm-up until the JIT is done");
+        return watched(first.target(), () -> UntilSteady.run(http, runner, wrk, first.target(),
+                request(first, null, connections, UntilSteady.WINDOW_SEC), capSec,
+                (w, commands, out, goodput, compileMs, sec) -> dir.writeRaw(name + "-warmup-jit-wrk-" + w, RawOutput.format(commands, out))));
+    }
+
     /** The instance's metrics scraped every {@link #SCRAPE_EVERY}, each scrape also given to the live page. */
     private MetricsSampler sampler(Target t) {
         String name = t.instance().name();

@@ -17,9 +17,31 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
         this(name, apps, tools, notes, null);
     }
 
-    public static final List<String> NAMES = List.of("map", "smoke", "quick", "thesis", "thesis-quick", "latency");
+    public static final List<String> NAMES = List.of("map", "map-all", "smoke", "quick", "thesis", "thesis-quick", "latency");
     /** What {@code make loadtest} runs without a PROFILE. */
     public static final String DEFAULT = "map";
+    /**
+     * The modes PROFILE=map measures, by app: those a Java team chooses between (Spring MVC on JDBC,
+     * on a thread pool, on Vert.x, on virtual threads, and WebFlux on R2DBC; the shop's four), so that
+     * a fresh clone's map fits its time; PROFILE=map-all measures every instance.
+     */
+    public static final Map<String, List<String>> MAP_MODES = Map.of(
+            "portal", List.of("jdbc", "threadpool", "nonblocking", "virtual", "webflux"),
+            "shop", List.of("jdbc", "threadpool", "nonblocking", "virtual"));
+
+    /** The modes measured by app when no --modes is given; an app it does not name: every mode. */
+    public Map<String, List<String>> defaultModes() {
+        return name.equals("map") ? MAP_MODES : Map.of();
+    }
+
+    /**
+     * The maps warm each instance they measure up at a light load until its JIT is done (at most this
+     * long, alone: {@link JitWarmup}) before their own warm-up at the plan's load, so that make loadtest
+     * need not wait for make up's warm-up of every instance; 0: no such warm-up.
+     */
+    public int jitWarmupSec() {
+        return name.startsWith("map") ? JitWarmup.CAP_SEC : 0;
+    }
 
     /** The fixed-rate tool: wrk2 where it is installed (the container), else oha. */
     static final String OPEN_LOOP = "wrk2|oha";
@@ -72,8 +94,10 @@ public record Profile(String name, Map<String, AppPlan> apps, List<String> tools
             // the answer map: every mode of both apps at a low and a high load × four round trips,
             // 3 to 7 interleaved repetitions per cell, closed loop (goodput, p99, CPU per request):
             // 96 points within 30 minutes on two cores (the sweep prints its plan)
-            case "map" -> new Profile(name, Map.of("portal", map("portal"), "shop", map("shop")), List.of("wrk"),
-                    List.of("PROFILE=map: every mode at a low and a high load × the link's round trip at 0 (the proxy "
+            case "map", "map-all" -> new Profile(name, Map.of("portal", map("portal"), "shop", map("shop")), List.of("wrk"),
+                    List.of("PROFILE=" + name + ": " + (name.equals("map") ? "the modes a Java team chooses between "
+                            + "(portal " + MAP_MODES.get("portal") + ", shop " + MAP_MODES.get("shop") + "; PROFILE=map-all: "
+                            + "every instance)" : "every instance") + " at a low and a high load × the link's round trip at 0 (the proxy "
                             + "hop alone), lan (" + Link.LAN.rttMs() + " ms, the thesis' 1 GbE), 20 ms and wan ("
                             + Link.WAN.rttMs() + " ms, the thesis' Internet link), set through the lab's Toxiproxy "
                             + "proxies between the scenarios; wrk (closed loop) only; each instance warmed up until "

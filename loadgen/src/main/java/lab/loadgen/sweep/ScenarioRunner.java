@@ -210,9 +210,18 @@ final class ScenarioRunner {
             return;
         }
         Target t = planned.target();
+        int jitSec = config.profile().jitWarmupSec();
+        if (jitSec > 0) {
+            progress.info(String.format("%s: warm-up until its JIT is done (at most %d s, alone), wrk at %d connections",
+                    t.instance().name(), jitSec, Math.min(JitWarmup.CONNECTIONS, planned.plan().warmupConcurrency())));
+            warmedUp(exec.jitWarmUp(planned, tools.tool(ToolPlan.WRK), jitSec));
+        }
         progress.info(String.format("%s: warm-up until steady (at most %d s), wrk at %d connections",
                 t.instance().name(), planned.plan().warmupSec(), planned.plan().warmupConcurrency()));
-        Run.Warmup w = exec.warmUp(planned, tools.tool(ToolPlan.WRK));
+        warmedUp(exec.warmUp(planned, tools.tool(ToolPlan.WRK)));
+    }
+
+    private void warmedUp(Run.Warmup w) {
         warmupSpentSec += w.seconds();
         recorder.warmup(w);
         String byWindow = w.goodput().stream().map(g -> g == null ? "–" : lab.report.Fmt.num(g))
