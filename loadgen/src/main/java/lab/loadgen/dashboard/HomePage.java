@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import lab.loadgen.config.HostResolver;
 import lab.loadgen.config.Instance;
 import lab.loadgen.config.InstancesConf;
+import lab.loadgen.live.FocusState;
 import lab.loadgen.metrics.HealthCheck;
 import lab.loadgen.pages.Templates;
 import lab.report.load.VerdictView;
@@ -93,7 +94,7 @@ final class HomePage {
         if (!w.done() && !stopped) {
             long done = w.instances().stream().filter(i -> !i.state().equals("warming")).count();
             model.put("warmup", String.format(java.util.Locale.ROOT, "make up's warm-up runs in the background: %d of %d "
-                    + "instances done; each page answers meanwhile, and make loadtest waits for it to finish.", done, w.planned()));
+                    + "instances done; each page answers meanwhile; make loadtest stops it and warms each instance it measures itself, alone.", done, w.planned()));
         } else if (stopped) {
             model.put("warmup", "make up's warm-up stopped before it had warmed every instance: the first load test warms them longer.");
         }
@@ -118,21 +119,30 @@ final class HomePage {
     private List<InstanceStatus> statuses(String browserHost) throws InterruptedException {
         List<Instance> targets = conf.loadTargets();
         List<InstanceStatus> out = new ArrayList<>();
+        String alone = FocusState.read(resultsDir).map(FocusState::alone).orElse(null);
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<HealthCheck.Status>> checks = new ArrayList<>();
             for (Instance i : targets) {
                 URI uri = URI.create(hosts.baseUrl(i) + i.healthPath());
-                checks.add(pool.submit(() -> HealthCheck.check(http, uri, HEALTH_TIMEOUT)));
+                checks.add(frozen(i, alone) ? null : pool.submit(() -> HealthCheck.check(http, uri, HEALTH_TIMEOUT)));
             }
             for (int k = 0; k < targets.size(); k++) {
                 Instance i = targets.get(k);
-                HealthCheck.Status s = get(checks.get(k));
+                boolean frozen = checks.get(k) == null;
+                HealthCheck.Status s = frozen
+                        ? new HealthCheck.Status(false, "while the load test measures " + alone + " alone (make thaw)")
+                        : get(checks.get(k));
                 String browserBase = "http://" + browserHost + ":" + i.port();
-                out.add(new InstanceStatus(i, s.up(), s.detail(), browserBase + i.page(),
+                out.add(new InstanceStatus(i, s.up(), frozen, s.detail(), browserBase + i.page(),
                         browserBase + i.metricsPath(), browserBase + i.healthPath(), hosts.baseUrl(i) + i.healthPath()));
             }
         }
         return out;
+    }
+
+    /** Frozen by the load test: another instance runs alone (the dashboard never is). */
+    private static boolean frozen(Instance i, String alone) {
+        return alone != null && !i.name().equals(alone) && !i.app().equals("dashboard");
     }
 
     private static HealthCheck.Status get(Future<HealthCheck.Status> f) throws InterruptedException {

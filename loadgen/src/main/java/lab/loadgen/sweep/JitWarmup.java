@@ -57,7 +57,7 @@ public final class JitWarmup {
     /** @param labPort where the lab freezes every other instance while one warms up ({@link Focus}); null: none is */
     public JitWarmup(HttpClient http, ProcessRunner runner, LoadTool wrk, PrintStream out, java.nio.file.Path resultsDir,
                      LabPort labPort) {
-        this.focus = labPort == null ? Focus.NONE : new Focus(labPort, out);
+        this.focus = labPort == null ? Focus.NONE : new Focus(labPort, out, resultsDir);
         this.http = http;
         this.runner = runner;
         this.wrk = wrk;

@@ -47,7 +47,7 @@ public final class SweepRunner {
         this.config = config;
         this.out = out;
         this.control = new LabControl(config.labPort(), http, out);
-        this.focus = config.freeze() ? new Focus(config.labPort(), out) : Focus.NONE;
+        this.focus = config.freeze() ? new Focus(config.labPort(), out, config.resultsDir()) : Focus.NONE;
         this.health = new InstanceHealth(http, control, focus);
         this.links = new SweepLinks(config.link(), new LinkProbe(lab.link.Toxiproxy.fromEnv()), out);
     }

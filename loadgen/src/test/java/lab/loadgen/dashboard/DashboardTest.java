@@ -126,6 +126,22 @@ class DashboardTest {
     }
 
     @Test
+    void anInstanceFrozenByTheLoadTestReadsFrozenNotDown(@TempDir Path tmp) throws Exception {
+        Path conf = tmp.resolve("instances.conf");
+        Files.writeString(conf, "portal-jdbc portal jdbc " + closedPort() + " /actuator/health /actuator/prometheus /\n"
+                + "portal-virtual portal virtual " + closedPort() + " /actuator/health /actuator/prometheus /\n");
+        Path results = Files.createDirectories(tmp.resolve("results"));
+        new lab.loadgen.live.FocusState("portal-jdbc", System.currentTimeMillis()).write(results);
+        try (DashboardServer d = start(conf, results)) {
+            String b = get(d.port(), "/").body();
+            assertTrue(b.contains("FROZEN") && b.contains("while the load test measures portal-jdbc alone"), b);
+            assertEquals(1, b.split("FROZEN", -1).length - 1, "the instance under load is asked for its health: " + b);
+            lab.loadgen.live.FocusState.clear(results);
+            assertFalse(get(d.port(), "/").body().contains("FROZEN"));
+        }
+    }
+
+    @Test
     void makeUpsWarmUpStoppedSaysSoAtOnce(@TempDir Path tmp) throws Exception {
         Path conf = tmp.resolve("instances.conf");
         Files.writeString(conf, "portal-jdbc portal jdbc " + closedPort() + " /actuator/health /actuator/prometheus /\n"
@@ -137,7 +153,7 @@ class DashboardTest {
                 new lab.loadgen.live.WarmupState.Instance("portal-virtual", "warming", 6, 400.0))).write(results);
         try (DashboardServer d = start(conf, results)) {
             String b = get(d.port(), "/").body();
-            assertTrue(b.contains("warming up (6 s, 400/s)") && b.contains("make loadtest waits for it to finish"), b);
+            assertTrue(b.contains("warming up (6 s, 400/s)") && b.contains("make loadtest stops it and warms each instance it measures itself"), b);
             // what JitWarmup's shutdown hook writes when make down stops it: no minute of silence to wait for
             new lab.loadgen.live.WarmupState(now - 20_000, now, 2, false, java.util.List.of(steady,
                     new lab.loadgen.live.WarmupState.Instance("portal-virtual", "stopped", 6, 400.0))).write(results);

@@ -3,6 +3,7 @@ package lab.loadgen.sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import lab.loadgen.config.Instance;
 import lab.loadgen.config.LabPort;
+import lab.loadgen.live.FocusState;
 
 /**
  * Only the instance under load runs: the sweep's {@link Focus} through the lab's own port server and
@@ -55,7 +57,7 @@ class FocusTest {
                 Thread.sleep(50);
             }
             ByteArrayOutputStream said = new ByteArrayOutputStream();
-            Focus focus = new Focus(new LabPort(port), new PrintStream(said, true));
+            Focus focus = new Focus(new LabPort(port), new PrintStream(said, true), tmp);
 
             focus.on(target("portal-a"));
             assertEquals("R", state(procs.get(0), "R"));
@@ -63,10 +65,12 @@ class FocusTest {
             focus.on(target("portal-b"));
             assertEquals("T", state(procs.get(0), "T"));
             assertEquals("R", state(procs.get(1), "R"), "the instance now under load runs");
+            assertEquals("portal-b", FocusState.read(tmp).orElseThrow().alone(), "the dashboard reads who runs alone");
             focus.on(target("portal-ceiling")); // no lab instance (loadgen's own child JVM): every instance frozen
             assertEquals("T", state(procs.get(0), "T"));
             assertEquals("T", state(procs.get(1), "T"));
             focus.release();
+            assertTrue(FocusState.read(tmp).isEmpty());
             assertEquals("R", state(procs.get(0), "R"));
             assertEquals("R", state(procs.get(1), "R"));
             assertNull(focus.failure(), said.toString());
@@ -93,7 +97,7 @@ class FocusTest {
                 Thread.sleep(50);
             }
             ByteArrayOutputStream said = new ByteArrayOutputStream();
-            Focus focus = new Focus(new LabPort(port), new PrintStream(said, true));
+            Focus focus = new Focus(new LabPort(port), new PrintStream(said, true), null);
             focus.on(target("portal-a"));
             focus.on(target("portal-b"));
             assertNotNull(focus.failure());
