@@ -78,7 +78,7 @@ LAB = RUNTIME=$(LAB_PATH) scripts/lab.sh
 # Natively the jars run on this host: built (and the databases seeded) first.
 NATIVE = $(filter native,$(LAB_PATH))
 
-up: $(if $(NATIVE),jars seed) ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard through Toxiproxy; LINK=0|lan|wan|<ms>|loopback (default 0); WARM=90: seconds at most to warm each instance up until steady, goodput and JIT, in the background (make loadtest waits for it; 0: none)
+up: $(if $(NATIVE),jars seed) ## build, start the databases, seed SCALE (default thesis), start all instances and the dashboard through Toxiproxy; LINK=0|lan|wan|<ms>|loopback (default 0); WARM=90: seconds at most to warm each instance up until steady, goodput and JIT, in the background, each alone (the map stops it and warms what it measures itself; other profiles and make faults wait for it; 0: none)
 	@LINK='$(LINK)' WARM='$(WARM)' FREEZE='$(FREEZE)' $(LAB) up
 
 link: $(if $(NATIVE),$(LOADGEN_JAR)) ## change the RTT of the running lab without a restart: make link LINK=lan|wan|<ms>|0 (no LINK: show it)

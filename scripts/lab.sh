@@ -233,7 +233,7 @@ warm() {
   setsid env WARM="$cap" "$here/lab.sh" warm-now >"$WARMUP_LOG" 2>&1 </dev/null &
   echo $! >"$WARMUP_PID"
   say "warming each instance up until it is steady, in the background (at most $cap s each; WARM=0: none):"
-  say "  the pages answer now; the dashboard shows how far it got; make loadtest waits for it (log: $WARMUP_LOG)"
+  say "  the pages answer now; the dashboard shows how far it got; make loadtest stops it and warms what it measures itself, other profiles and make faults wait for it (log: $WARMUP_LOG)"
 }
 
 warm_now() {

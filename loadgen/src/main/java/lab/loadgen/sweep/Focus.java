@@ -47,11 +47,14 @@ final class Focus {
         return failure;
     }
 
-    /** {@code t}'s instance runs alone from now on (a target that is no lab instance: none runs). */
-    synchronized void on(Target t) throws InterruptedException {
+    /**
+     * {@code t}'s instance runs alone from now on (a target that is no lab instance: none runs);
+     * whether it was thawed just now.
+     */
+    synchronized boolean on(Target t) throws InterruptedException {
         String name = t.instance().name();
         if (port == null || failure != null || name.equals(current)) {
-            return;
+            return false;
         }
         LabPort.Reply r = port.ask(LIMIT, List.of("focus", name));
         if (r.succeeded()) {
@@ -59,11 +62,12 @@ final class Focus {
             if (resultsDir != null) {
                 new FocusState(name, System.currentTimeMillis()).write(resultsDir);
             }
-        } else {
-            failure = "could not freeze the other instances (lab.sh focus " + name + "): " + r.failure();
-            out.println("warning: " + failure + "; measured with them running");
-            release();
+            return true;
         }
+        failure = "could not freeze the other instances (lab.sh focus " + name + "): " + r.failure();
+        out.println("warning: " + failure + "; measured with them running");
+        release();
+        return false;
     }
 
     /** Every instance runs again (at the end of a run, on Ctrl-C, after a failure). */

@@ -15,6 +15,8 @@ final class InstanceHealth {
     private final LabControl control;
     private final Focus focus;
     private final Map<Target, HealthCheck.Status> health = new HashMap<>();
+    /** How long a thawed instance that reports a source down is asked again before it is measured so. */
+    private static final Duration THAWED_SETTLE = Duration.ofSeconds(10);
 
     InstanceHealth(HttpClient http, LabControl control, Focus focus) {
         this.http = http;
@@ -52,6 +54,12 @@ final class InstanceHealth {
         focus.on(t);
         URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
         HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
+        // just thawed, its health indicators may still report checks whose deadlines the freeze spent
+        for (long until = System.nanoTime() + THAWED_SETTLE.toNanos(); focus.freezes() && s.answers() && !s.up()
+                && System.nanoTime() < until; ) {
+            Thread.sleep(250);
+            s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
+        }
         health.put(t, s);
         if (!s.answers()) {
             progress.info(t.instance().name() + ": no answer at " + uri + " (" + s.detail() + "); its steps are recorded as failed");

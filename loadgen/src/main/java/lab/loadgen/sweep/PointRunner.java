@@ -271,9 +271,33 @@ final class PointRunner {
         return focus.freezes() && focus.failure() == null;
     }
 
-    /** Only this target's instance runs from now on, when the sweep freezes the others. */
+    /** Only this target's instance runs from now on, when the sweep freezes the others; a thawed one settles first. */
     void focus(Target t) throws InterruptedException {
-        focus.on(t);
+        if (focus.on(t) && t.instance().hasMetrics()) { // the ceiling is a child JVM of loadgen's, no instance
+            settle(t);
+        }
+    }
+
+    /** Time for a thawed instance's overdue timers to run before it is asked anything. */
+    private static final Duration SETTLE_PAUSE = Duration.ofMillis(200);
+    /** Pages asked at once after the pause: the lab's pool per source (ClientOptions' default), each connection used once. */
+    private static final int SETTLE_PAGES = 20;
+
+    /**
+     * Just thawed, an instance's timers are overdue: a Vert.x connection idle past its read timeout
+     * while frozen is closed then, and a query sent on it in that instant fails (a 502 page). After
+     * {@link #SETTLE_PAUSE}, {@link #SETTLE_PAGES} pages at once put its pools back together, so
+     * that what is measured next starts from whole pools; their answers are not recorded.
+     */
+    private void settle(Target t) throws InterruptedException {
+        Thread.sleep(SETTLE_PAUSE);
+        java.net.http.HttpRequest page = java.net.http.HttpRequest.newBuilder(URI.create(t.loadUrl()))
+                .timeout(Duration.ofSeconds(10)).build();
+        try (var pages = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < SETTLE_PAGES; i++) {
+                pages.submit(() -> http.send(page, java.net.http.HttpResponse.BodyHandlers.discarding()));
+            }
+        }
     }
 
     HttpClient http() {
