@@ -235,14 +235,16 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
         String ratio = ratioText(r, jdbc);
         Double ratioMedian = ratioMedian(r);
         Point bp = points.get(best);
-        String above = vsJdbc.outcome() == Pairwise.Outcome.FIRST ? CellRule.flaggedAbove(best, asyncModes, candidates, better) : null;
+        String above = CellRule.undecidedAhead(best, asyncModes, candidates, better);
         if (above != null) {
-            // the clean best is not the best: a flagged mode measured well ahead of it decides nothing, and hides the winner
+            // an undecided mode measured ahead of what the cell would name decides nothing, and hides the answer
             Verdict.Candidate a = candidates.get(above);
-            Spread ra = Pairwise.compare(above, a, AppVerdict.BASELINE, jdbc, better).ratio();
-            return new Cell(level, rtt, null, null, above, figure(measure, a), ratioText(ra, jdbc),
-                    Flags.inWords(Pairwise.flagged(above, a)) + ", and it measured ahead of " + best, ranking, stackParts, losses,
-                    ratioMedian(ra), cpuLeft(points.get(above)), appCores(points.get(above)));
+            Pairwise.Comparison aVsJdbc = Pairwise.compare(above, a, AppVerdict.BASELINE, jdbc, better);
+            String behind = vsJdbc.outcome() == Pairwise.Outcome.FIRST ? best : AppVerdict.BASELINE;
+            return new Cell(level, rtt, null, null, above, figure(measure, a), ratioText(aVsJdbc.ratio(), jdbc),
+                    undecided(above, a, aVsJdbc, better) + ", and it measured ahead of " + behind + ": measure " + above
+                            + " again", ranking, stackParts, losses, ratioMedian(aVsJdbc.ratio()), cpuLeft(points.get(above)),
+                    appCores(points.get(above)));
         }
         return switch (vsJdbc.outcome()) {
             case FIRST -> {
@@ -259,6 +261,15 @@ public record AnswerMap(String app, String tool, List<Integer> levels, List<Doub
             case UNDECIDED -> new Cell(level, rtt, null, null, best, figure(measure, b), ratio,
                     Flags.inWords(vsJdbc.why()), ranking, stackParts, losses, ratioMedian, cpuLeft(bp), appCores(bp));
         };
+    }
+
+    /** Why a mode decides nothing: its flags, else why the rule cannot separate it from jdbc. */
+    private static String undecided(String mode, Verdict.Candidate c, Pairwise.Comparison vsJdbc, Verdict.Better better) {
+        if (!Pairwise.blocking(c, null, better).isEmpty()) {
+            return Flags.inWords(Pairwise.flagged(mode, c));
+        }
+        return vsJdbc.outcome() == Pairwise.Outcome.UNDECIDED ? Flags.inWords(vsJdbc.why())
+                : "the rule cannot separate " + mode + " from jdbc";
     }
 
     /** A ratio to jdbc as the cell prints it; none against a jdbc that failed in every repetition (infinite: the cell's loss line says it). */

@@ -36,21 +36,34 @@ public final class CellRule {
     }
 
     /**
-     * A flagged asynchronous mode (not a loss) whose median is ahead of the best's by at least
-     * {@link #EQUIVALENT}, or null: the shop's nonblocking mode at 78 ms and 1,000 connections served
-     * 4,566, 3,315 and 2,747 answers/s (not steady) while the clean virtual served 267, and the cell
-     * named virtual the winner.
+     * An asynchronous mode (not a loss) left out of {@code named} whose median is at or above {@code
+     * ahead}'s, by any amount and on any number of repetitions, or null. Measured ahead of the modes
+     * a cell would name, and undecided (a flag, too few repetitions, not separated from jdbc), it
+     * must not hand the answer to the modes behind it: the cell is grey and says to measure it again.
      */
-    public static String flaggedAbove(String best, List<String> asyncModes, Map<String, Verdict.Candidate> candidates,
-                                       Verdict.Better better) {
-        double b = candidates.get(best).value().median();
-        return asyncModes.stream().filter(m -> !m.equals(best)).filter(m -> {
+    public static String aheadUndecided(Verdict.Candidate ahead, List<String> named, List<String> asyncModes,
+                                        Map<String, Verdict.Candidate> candidates, Verdict.Better better) {
+        double a = ahead.value().median();
+        return asyncModes.stream().filter(m -> !named.contains(m)).filter(m -> {
             Verdict.Candidate c = candidates.get(m);
-            if (c.isLoss() || Pairwise.blocking(c, null, better).isEmpty()) {
-                return false;
-            }
-            return (better == Verdict.Better.HIGHER ? c.value().median() / b : b / c.value().median()) >= EQUIVALENT;
+            return !c.isLoss() && (better == Verdict.Better.HIGHER ? c.value().median() >= a : c.value().median() <= a);
         }).findFirst().orElse(null);
+    }
+
+    /**
+     * The mode that keeps the cell from naming its answer ({@link #aheadUndecided}): ahead of the
+     * winners where an asynchronous mode is separated from jdbc in its favour, ahead of jdbc where
+     * jdbc is; null otherwise.
+     */
+    public static String undecidedAhead(String best, List<String> asyncModes, Map<String, Verdict.Candidate> candidates,
+                                        Verdict.Better better) {
+        Verdict.Candidate jdbc = candidates.get(BASELINE);
+        return switch (Pairwise.compare(best, candidates.get(best), BASELINE, jdbc, better).outcome()) {
+            case FIRST -> aheadUndecided(candidates.get(best), winners(best, asyncModes, candidates, better), asyncModes,
+                    candidates, better);
+            case SECOND -> aheadUndecided(jdbc, List.of(), asyncModes, candidates, better);
+            case TIE, UNDECIDED -> null;
+        };
     }
 
     /**
@@ -125,7 +138,8 @@ public final class CellRule {
     /**
      * Why a scenario's goodput cell is not settled yet: a point whose repetitions still trend one way
      * (more rounds may settle it; the trend is judged on them all), an asynchronous mode that the rule
-     * cannot yet separate from jdbc (or too few repetitions), or a mode named in the winners' line
+     * cannot yet separate from jdbc (or too few repetitions), an undecided mode measured ahead of the
+     * modes the cell would name ({@link #undecidedAhead}: first, it is what greys the cell), or a mode named in the winners' line
      * beside the best though their medians are at least {@link #WINNERS_GAP} apart. Null when settled. A tie against jdbc of a mode
      * well behind the best (the portal's virtual at 0 ms, 740 against jdbc's 765 pages/s, while
      * nonblocking served 1,057) changes only the ranking line: it comes last, marked so; three default
@@ -146,6 +160,10 @@ public final class CellRule {
         }
         String best = best(asyncModes, candidates, better);
         Verdict.Candidate b = candidates.get(best);
+        String ahead = undecidedAhead(best, asyncModes, candidates, better);
+        if (ahead != null) {
+            return new Unsettled(ahead + " measured ahead of the modes the cell would name, undecided", true);
+        }
         Unsettled rankingOnly = null;
         for (String m : asyncModes) {
             Verdict.Candidate c = candidates.get(m);
