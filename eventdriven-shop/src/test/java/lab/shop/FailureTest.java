@@ -24,7 +24,7 @@ class FailureTest {
             "SHOP_DB_CONNECT_TIMEOUT_MS", "1000", "SHOP_DB_QUERY_TIMEOUT_MS", "2000");
 
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = {"THREADPOOL", "NONBLOCKING", "VIRTUAL"})
+    @EnumSource(value = Mode.class, names = {"THREADPOOL", "NONBLOCKING", "VIRTUAL", "R2DBC"})
     void databaseDownGives503InTimeOtherConnectionsAreServedAndTheShopRecovers(Mode mode) throws Exception {
         try (ProxiedSource proxy = new ProxiedSource(TestShops.database());
              ShopApp shop = TestShops.start(mode, with(SHORT_TIMEOUTS, "SHOP_DB_URL", TestShops.text(proxy.via(TestShops.database()))))) {

@@ -77,7 +77,7 @@ public record PortalProperties(
             throw new IllegalArgumentException("PORTAL_MODE is not set; valid modes: " + Serving.valid());
         }
         if (reactive) {
-            mode = new Serving(mode.access(), true);
+            mode = mode.withReactivePage();
         }
         sources = sources == null ? Map.of() : Map.copyOf(sources);
         if (contactCount(scale, contacts) < 1) {

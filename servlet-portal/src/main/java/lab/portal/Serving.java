@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import lab.access.Mode;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.env.PropertyResolver;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
@@ -17,7 +19,8 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  * Tomcat's thread is released while they run; Spring WebFlux on Reactor Netty composes them on
  * either non-blocking client ({@code r2dbc} or {@code nonblocking}), with no request thread at all.
  * Set with {@code PORTAL_MODE} (an {@link #id()}: a mode, {@code reactive}, {@code webflux},
- * {@code webflux-vertx}) and {@code PORTAL_REACTIVE=true}.
+ * {@code webflux-vertx}) and {@code PORTAL_REACTIVE=true}, read in one place ({@link #configured}):
+ * the serving so read picks the controllers, the web application type and the defaults.
  */
 public record Serving(Mode access, Stack stack) {
 
@@ -37,6 +40,7 @@ public record Serving(Mode access, Stack stack) {
     static final String WEBFLUX = "webflux";
     /** The id of WebFlux on the Vert.x clients: the same server as {@link #WEBFLUX}, the driver of {@code reactive}. */
     static final String WEBFLUX_VERTX = "webflux-vertx";
+    private static final String WEB_APPLICATION_TYPE = "spring.main.web-application-type";
     private static final String FREEMARKER_AUTO_FLUSH = "spring.freemarker.settings.auto_flush";
     /** Thesis appendix A.3: Tomcat raised to 1,000 request threads for the blocking versions. */
     static final int BLOCKING_TOMCAT_THREADS = 1_000;
@@ -131,24 +135,33 @@ public record Serving(Mode access, Stack stack) {
         return mode == Mode.NONBLOCKING || mode == Mode.R2DBC;
     }
 
+    /** The web stack Spring Boot must start: both are on the class path, and it would pick the servlet one. */
+    WebApplicationType webApplicationType() {
+        return webflux() ? WebApplicationType.REACTIVE : WebApplicationType.SERVLET;
+    }
+
+    /** The {@code application} tag of every metric and the application's name: the app that serves the page. */
+    String applicationName() {
+        return webflux() ? "webflux-portal" : "servlet-portal";
+    }
+
     /**
-     * Defaults that depend on how pages are served, the lowest-precedence properties: any env var
-     * (e.g. {@code SERVER_TOMCAT_THREADS_MAX}) or argument still overrides them.
+     * Defaults that depend on how pages are served, below every configured property: any env var
+     * (e.g. {@code SERVER_TOMCAT_THREADS_MAX}) or argument still overrides them. The web application
+     * type is not among them: {@link #webApplicationType()} sets it, and a contradicting setting fails.
      */
     Map<String, Object> springDefaults() {
         if (webflux()) {
-            // both web stacks are on the class path, and Spring Boot would pick the servlet one
             // flush at the end of the template: WebFlux's FreeMarkerView writes through an OutputStreamWriter
             // it never flushes, and without it a page stopped at its first include (177 bytes). The templates
             // are in the jar: their staleness is checked hourly, not every 5 s (lab.portal.webflux.EventLoopFreeMarkerView)
-            return Map.of("portal.mode", id(), "portal.serving", id(), "spring.main.web-application-type", "reactive",
+            return Map.of("portal.serving", id(), "spring.application.name", applicationName(),
                     "spring.threads.virtual.enabled", false, FREEMARKER_AUTO_FLUSH, true,
                     "spring.freemarker.settings.template_update_delay", "1h");
         }
         Map<String, Object> defaults = new HashMap<>(Map.of(
-                "portal.mode", id(),
                 "portal.serving", id(),
-                "spring.main.web-application-type", "servlet",
+                "spring.application.name", applicationName(),
                 // no flush at the end of a template: a page that fits Tomcat's buffer goes out in one write with
                 // its Content-Length, instead of a flushed chunk and then the terminating chunk (two writes a page)
                 FREEMARKER_AUTO_FLUSH, false,
@@ -161,15 +174,39 @@ public record Serving(Mode access, Stack stack) {
         return Map.copyOf(defaults);
     }
 
-    /** As configured: {@code portal.mode}, made reactive by {@code portal.reactive=true}. */
+    /** {@code portal.mode}, made reactive by {@code portal.reactive=true} (an MVC page on Tomcat, so never on WebFlux). */
     static Serving of(String mode, boolean reactive) {
         Serving serving = valueOf(mode);
-        return reactive ? new Serving(serving.access, Stack.MONO) : serving;
+        return reactive ? serving.withReactivePage() : serving;
+    }
+
+    /** The same clients with the MVC reactive page ({@code PORTAL_REACTIVE=true}): an MVC page, so never on WebFlux. */
+    Serving withReactivePage() {
+        if (webflux()) {
+            throw new IllegalArgumentException("PORTAL_REACTIVE=true is the reactive page of Spring MVC; PORTAL_MODE="
+                    + id() + " is served by Spring WebFlux: unset one of them");
+        }
+        return new Serving(access, Stack.MONO);
+    }
+
+    /**
+     * How this instance serves pages, as configured ({@code portal.mode}, {@code portal.reactive}); an
+     * explicit {@code spring.main.web-application-type} that contradicts it fails here, at start, rather
+     * than start one web stack holding the other's controller.
+     */
+    static Serving configured(PropertyResolver properties) {
+        Serving serving = of(properties.getProperty("portal.mode"), properties.getProperty("portal.reactive", Boolean.class, false));
+        String declared = properties.getProperty(WEB_APPLICATION_TYPE);
+        if (declared != null && !declared.strip().equalsIgnoreCase(serving.webApplicationType().name())) {
+            throw new IllegalArgumentException("SPRING_MAIN_WEB_APPLICATION_TYPE=" + declared.strip() + " contradicts PORTAL_MODE="
+                    + serving.id() + ", which " + (serving.webflux() ? "Spring WebFlux (reactive)" : "Spring MVC on Tomcat (servlet)")
+                    + " serves: unset it, PORTAL_MODE alone chooses the web stack");
+        }
+        return serving;
     }
 
     private static Serving configured(ConditionContext context) {
-        return of(context.getEnvironment().getProperty("portal.mode"),
-                context.getEnvironment().getProperty("portal.reactive", Boolean.class, false));
+        return configured(context.getEnvironment());
     }
 
     /** Matches when the MVC page is reactive: its controller returns a {@code Mono} to Tomcat. */

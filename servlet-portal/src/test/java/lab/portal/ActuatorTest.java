@@ -3,13 +3,19 @@ package lab.portal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** Health with each source's status, liveness; Prometheus metrics with requests, threads, heap and the access meters. */
+/**
+ * Health with each source's status, liveness; Prometheus metrics with requests, threads, heap and the
+ * access meters; on both web stacks.
+ */
 class ActuatorTest {
 
-    @Test
-    void healthIncludesEverySourceWithItsStatusOnly() {
-        Portal.Response health = Portal.shared(Serving.valueOf("nonblocking")).get("/actuator/health");
+    @ParameterizedTest
+    @ValueSource(strings = {"nonblocking", "webflux", "webflux-vertx"})
+    void healthIncludesEverySourceWithItsStatusOnly(String mode) {
+        Portal.Response health = Portal.shared(Serving.valueOf(mode)).get("/actuator/health");
 
         assertThat(health.status()).isEqualTo(200);
         assertThat(health.json("$.status")).isEqualTo("UP");
@@ -21,9 +27,10 @@ class ActuatorTest {
         assertThat(health.body()).doesNotContain("details", "diskSpace", "path", "free", "mode");
     }
 
-    @Test
-    void livenessAnswersWithoutTheSources() {
-        Portal.Response live = Portal.shared(Serving.valueOf("nonblocking")).get("/actuator/health/liveness");
+    @ParameterizedTest
+    @ValueSource(strings = {"nonblocking", "webflux"})
+    void livenessAnswersWithoutTheSources(String mode) {
+        Portal.Response live = Portal.shared(Serving.valueOf(mode)).get("/actuator/health/liveness");
 
         assertThat(live.status()).isEqualTo(200);
         assertThat(live.json("$.status")).isEqualTo("UP");
@@ -55,9 +62,30 @@ class ActuatorTest {
                 "portal_mode=\"nonblocking\"");
     }
 
-    @Test
-    void onlyHealthAndPrometheusAreExposed() {
-        Portal portal = Portal.shared(Serving.valueOf("nonblocking"));
+    /** WebFlux: the same meters, tagged with the app that serves them, and no Tomcat or MVC meters. */
+    @ParameterizedTest
+    @ValueSource(strings = {"webflux", "webflux-vertx"})
+    void prometheusOnWebfluxIsTaggedWithTheWebfluxPortal(String mode) {
+        Portal portal = Portal.shared(Serving.valueOf(mode));
+        assertThat(portal.get("/?seed=1").status()).isEqualTo(200);
+
+        Portal.Response metrics = portal.get("/actuator/prometheus");
+        assertThat(metrics.status()).isEqualTo(200);
+        assertThat(metrics.body()).contains(
+                "http_server_requests_seconds_count{",
+                "jvm_memory_used_bytes{application=\"webflux-portal\",area=\"heap\"",
+                "access_execution_seconds_count{",
+                "access_calls_inflight{",
+                "access_pool_open{",
+                "portal_panel_failures_total{",
+                "portal_mode=\"" + mode + "\"");
+        assertThat(metrics.body()).doesNotContain("application=\"servlet-portal\"", "tomcat_", "portal_requests_async_total");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"nonblocking", "webflux"})
+    void onlyHealthAndPrometheusAreExposed(String mode) {
+        Portal portal = Portal.shared(Serving.valueOf(mode));
         for (String hidden : new String[] {"/actuator/env", "/actuator/beans", "/actuator/metrics", "/actuator/heapdump"}) {
             assertThat(portal.get(hidden).status()).as(hidden).isEqualTo(404);
         }

@@ -14,8 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.support.GenericApplicationContext;
+import org.springframework.http.client.ReactorResourceFactory;
+import reactor.netty.resources.LoopResources;
 
 /**
  * A real portal in this JVM: Spring Boot on Tomcat on a random port, against the seeded test
@@ -59,11 +63,30 @@ final class Portal implements AutoCloseable {
         properties.put("portal.page-timeout", PAGE_TIMEOUT.toSeconds() + "s");
         properties.put("portal.health-timeout", "2s");
         properties.put("logging.level.root", "warn");
+        properties.put("logging.level.lab.portal.SourceHealth", "info");
         properties.putAll(TestDatabases.properties());
         properties.putAll(overrides);
         List<String> args = new ArrayList<>();
         properties.forEach((k, v) -> args.add("--" + k + "=" + v));
-        return new Portal(mode, PortalApplication.create(mode).run(args.toArray(String[]::new)));
+        SpringApplication application = PortalApplication.create(mode);
+        application.addInitializers(Portal::ownLoopsOnWebflux);
+        return new Portal(mode, application.run(args.toArray(String[]::new)));
+    }
+
+    /**
+     * A WebFlux portal's server on event loops of its own rather than Reactor Netty's global ones:
+     * closing a portal that had the global loops disposes them, and with them the server of every
+     * shared WebFlux portal in this JVM. Named as the global ones are.
+     */
+    private static void ownLoopsOnWebflux(ConfigurableApplicationContext context) {
+        if (Serving.configured(context.getEnvironment()).webflux()) {
+            ((GenericApplicationContext) context).registerBean(ReactorResourceFactory.class, () -> {
+                ReactorResourceFactory loops = new ReactorResourceFactory();
+                loops.setUseGlobalResources(false);
+                loops.setLoopResourcesSupplier(() -> LoopResources.create("reactor-http"));
+                return loops;
+            });
+        }
     }
 
     Response get(String path) {

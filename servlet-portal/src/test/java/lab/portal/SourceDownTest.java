@@ -24,6 +24,8 @@ class SourceDownTest {
             "NONBLOCKING, CONTACTS_MYSQL",
             "VIRTUAL,     LOGS_PG",
             "REACTIVE,    CONTACTS_PG",
+            "WEBFLUX,     LOGS_MYSQL",
+            "webflux-vertx, CONTACTS_PG",
     })
     void pageRendersWithThatPanelsErrorAndTheOthersFilled(Serving mode, PortalSource down) {
         SourceUrl seeded = TestDatabases.urls().get(down);

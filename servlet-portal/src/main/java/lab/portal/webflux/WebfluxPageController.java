@@ -6,7 +6,6 @@ import lab.portal.PortalService;
 import lab.portal.PortalView;
 import lab.portal.Serving;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -56,17 +55,12 @@ class WebfluxPageController {
         return ((Connection) request).channel().eventLoop();
     }
 
-    /** As {@link PortalView}: an overloaded source's refusal is rethrown (503), a degraded page is 502 when strict. */
+    /** WebFlux's view of {@link PortalView#answer}: the same rules (503, 502 when strict) as Spring MVC's. */
     private static Rendering view(PortalPage page, String prefer) {
-        page.overload().ifPresent(refused -> {
-            throw refused;
-        });
-        Rendering.Builder<?> view = Rendering.view("portal").modelAttribute("page", page);
-        if (PortalView.strict(prefer)) {
-            view.header("Preference-Applied", PortalView.STRICT);
-            if (page.failed() > 0) {
-                view.status(HttpStatus.BAD_GATEWAY);
-            }
+        PortalView.Answer answer = PortalView.answer(page, prefer);
+        Rendering.Builder<?> view = Rendering.view(PortalView.TEMPLATE).modelAttribute("page", page).status(answer.status());
+        if (answer.strict()) {
+            view.header(PortalView.PREFERENCE_APPLIED, PortalView.STRICT);
         }
         return view.build();
     }
