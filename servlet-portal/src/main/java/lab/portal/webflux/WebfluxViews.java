@@ -1,14 +1,20 @@
 package lab.portal.webflux;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.freemarker.autoconfigure.FreeMarkerProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.web.reactive.result.view.View;
+import org.springframework.web.reactive.result.view.freemarker.FreeMarkerConfig;
 import org.springframework.web.reactive.result.view.freemarker.FreeMarkerViewResolver;
 import reactor.core.publisher.Mono;
 
@@ -28,6 +34,28 @@ class WebfluxViews {
         resolver.setViewNames(properties.getViewNames());
         resolver.setOrder(Ordered.LOWEST_PRECEDENCE - 5);
         return resolver;
+    }
+
+    /**
+     * Every template of the portal parsed once at start, on the main thread, for the configuration's
+     * locale ({@link EventLoopFreeMarkerView}): the pages' includes too, so no page reads the jar on
+     * an event loop. A template that does not parse stops the start.
+     */
+    @Bean
+    SmartInitializingSingleton templatesParsedAtStart(FreeMarkerConfig config, FreeMarkerProperties properties) {
+        return () -> {
+            freemarker.template.Configuration configuration = config.getConfiguration();
+            PathMatchingResourcePatternResolver resources = new PathMatchingResourcePatternResolver();
+            try {
+                for (String path : properties.getTemplateLoaderPath()) {
+                    for (Resource template : resources.getResources(path + (path.endsWith("/") ? "" : "/") + "*" + properties.getSuffix())) {
+                        configuration.getTemplate(template.getFilename(), configuration.getLocale());
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot parse the portal's templates", e);
+            }
+        };
     }
 
     /**
