@@ -22,6 +22,9 @@
 #   lab.sh focus INSTANCE     only this instance runs: every other one is frozen (pools and JIT kept),
 #                             this one thawed; a name that is no instance freezes them all
 #   lab.sh thaw               every frozen instance runs again
+#   lab.sh log-mark INSTANCE  where the instance's log stands now (an opaque mark)
+#   lab.sh log-since INSTANCE MARK COUNT   the last COUNT lines its log got since MARK (what
+#                             the fault matrix keeps with each cell)
 #   lab.sh warm-now           up's warm-up, in the foreground (up starts it in the background)
 #   lab.sh await-warmup       wait until up's background warm-up has finished (what measures does)
 #   lab.sh stop-server mysql | start-server   fault (a): the MariaDB servers stop / start again
@@ -52,7 +55,9 @@
 #                          when the adapter can, so that the sweep measures the instance under load alone
 #   rt_frozen INSTANCE     exit 0 when the instance is frozen
 #   rt_port_dir            a new directory for the lab port, where loadgen can reach it; rt_port_arg
-#                          DIR: that directory as loadgen names it
+#                          DIR: that directory as the runtime's loadgen (rt_loadgen) names it
+#   rt_log_mark INSTANCE / rt_log_since INSTANCE MARK   where the instance's log stands (a word) /
+#                          what it logged since
 #   rt_why_not_ready INSTANCE…   where to look when those did not get ready
 #   rt_start calls db_tls_certs NAME… (containers) with every name and address clients dial the
 #   database servers at
@@ -79,6 +84,8 @@ rt_thaw() { :; }
 rt_frozen() { return 1; }
 rt_port_dir() { mktemp -d "${TMPDIR:-/tmp}/lab-port.XXXXXX"; }
 rt_port_arg() { echo "$1"; }
+rt_log_mark() { echo "the $RUNTIME runtime keeps no log the lab can read here"; return 3; }
+rt_log_since() { rt_log_mark "$@"; }
 
 . "$here/runtime/$RUNTIME.sh"
 
@@ -129,12 +136,14 @@ host_loadgen() {
 # stop-server, start-server) this shell carries out with lab.sh (lib/lab-port.sh), so that calls go
 # one way. loadgen runs in the foreground (Ctrl-C reaches it); the port's server ends with it.
 with_lab_port() { # command…
-  local port server status=0
+  local port server arg status=0
   port=$(rt_port_dir)
   # shellcheck disable=SC2086 # $self is words
-  bash "$here/lib/lab-port.sh" "$port" "only hand-off stop-server start-server focus thaw" $self &
+  bash "$here/lib/lab-port.sh" "$port" "only hand-off stop-server start-server focus thaw log-mark log-since" $self &
   server=$!
-  "$@" --lab-port "$(rt_port_arg "$port")" || status=$?
+  # loadgen on this host names the directory as it is; where the runtime runs it (rt_loadgen), as it sees it
+  case $1 in rt_loadgen) arg=$(rt_port_arg "$port") ;; *) arg=$port ;; esac
+  "$@" --lab-port "$arg" || status=$?
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
   rm -rf "$port"
@@ -159,6 +168,17 @@ thaw() {
 # Whether this run freezes the others (RT_FREEZES, and FREEZE is not 0): the sweep's options then.
 freeze_args() {
   if [ -n "${RT_FREEZES:-}" ] && [ "${FREEZE:-1}" != 0 ]; then echo --freeze; fi
+}
+
+# An instance's log for the fault matrix: a mark now, and later what came after it.
+log_mark() { # instance
+  instance_names | grep -qx -e "${1:-}" || { echo "'${1:-}' is no instance of instances.conf"; return 2; }
+  rt_log_mark "$1"
+}
+log_since() { # instance mark count
+  instance_names | grep -qx -e "${1:-}" || { echo "'${1:-}' is no instance of instances.conf"; return 2; }
+  [[ ${2:-} =~ ^[0-9]+(\.[0-9]+)?$ && ${3:-} =~ ^[0-9]+$ ]] || { echo "usage: lab.sh log-since INSTANCE MARK COUNT"; return 2; }
+  rt_log_since "$1" "$2" | tail -n "$3"
 }
 
 url_of() { echo "http://$(rt_host "$1"):$(instance_field "$1" 4)$(instance_field "$1" 7)"; }
@@ -375,6 +395,8 @@ case $cmd in
   resume) resume ;;
   focus) focus "$@" ;;
   thaw) thaw ;;
+  log-mark) log_mark "$@" ;;
+  log-since) log_since "$@" ;;
   warm-now) warm_now ;;
   await-warmup) await_warmup ;;
   stop-server) [ "${1:-}" = mysql ] || { echo "usage: lab.sh stop-server mysql" >&2; exit 2; }; rt_server stop ;;
@@ -384,7 +406,7 @@ case $cmd in
       "verb_${cmd//-/_}" "$@"
     else
       echo "usage: RUNTIME=$RUNTIME lab.sh up [instance…] | down | status | ps | link [LINK] | loadtest PROFILE APP [MODES]" \
-           "| faults FAULTS APP [MODES] | only INSTANCE | resume | focus INSTANCE | thaw | stop-server mysql | start-server${RUNTIME_VERBS:+ | $RUNTIME_VERBS}" >&2
+           "| faults FAULTS APP [MODES] | only INSTANCE | resume | focus INSTANCE | thaw | log-mark INSTANCE | log-since INSTANCE MARK COUNT | stop-server mysql | start-server${RUNTIME_VERBS:+ | $RUNTIME_VERBS}" >&2
       exit 2
     fi ;;
 esac

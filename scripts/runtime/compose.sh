@@ -169,6 +169,9 @@ rt_frozen() {
   id=$(running_ids "$1") && [ -n "$id" ] && [ "$(docker inspect -f '{{.State.Paused}}' $id)" = true ]
 }
 RT_FREEZES=1
+# An instance's log is its container's: a mark is the time (docker logs --since takes it as it is).
+rt_log_mark() { running_ids "$1" | grep -q . || { echo "$1 has no container"; return 1; }; date +%s.%N; }
+rt_log_since() { local id; id=$(running_ids "$1") && [ -n "$id" ] || { echo "$1 has no container"; return 1; }; docker logs --since "$2" $id 2>&1; }
 # The lab port where the loadgen container sees it: under LAB_RUN_DIR, mounted at /lab-run.
 rt_port_dir() { mkdir -p "$LAB_RUN_DIR" && mktemp -d "$LAB_RUN_DIR/lab-port.XXXXXX"; }
 rt_port_arg() { echo "/lab-run/${1##*/}"; }

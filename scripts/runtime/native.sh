@@ -186,6 +186,9 @@ rt_freeze() { local n pid; for n in "$@"; do pid=$(pid_of "$n") && signal_group 
 rt_thaw() { local n pid; for n in "$@"; do pid=$(pid_of "$n") && signal_group CONT "$pid"; done; return 0; }
 rt_frozen() { local pid; pid=$(pid_of "$1") || return 1; [[ $(ps -o stat= -p "$pid" 2>/dev/null) == T* ]]; }
 RT_FREEZES=1
+# An instance's log is its file: a mark is its size, and what came since is the rest.
+rt_log_mark() { [ -f "$LOGS/$1.log" ] || { echo "$1 has no log file (${LOGS#$root/}/$1.log)"; return 1; }; stat -c %s "$LOGS/$1.log"; }
+rt_log_since() { tail -c +"$(( ${2%%.*} + 1 ))" "$LOGS/$1.log"; }
 
 rt_stop() { # [instance…]
   if [ $# -gt 0 ]; then stop_instances "$@" || true; return; fi

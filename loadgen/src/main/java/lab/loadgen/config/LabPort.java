@@ -38,8 +38,15 @@ public final class LabPort {
         return dir;
     }
 
-    /** The outcome of a request: its exit status (null when it did not answer in time) and its last line. */
-    public record Reply(Integer status, String lastLine) {
+    /**
+     * The outcome of a request: its exit status (null when it did not answer in time), its last line,
+     * and all it printed ({@code output}, empty when it did not answer).
+     */
+    public record Reply(Integer status, String lastLine, String output) {
+
+        Reply(Integer status, String lastLine) {
+            this(status, lastLine, "");
+        }
 
         public boolean succeeded() {
             return status != null && status == 0;
@@ -80,7 +87,7 @@ public final class LabPort {
         try {
             String out = Files.exists(dir.resolve(n + ".out")) ? Files.readString(dir.resolve(n + ".out")) : "";
             String last = out.strip().lines().reduce((a, b) -> b).orElse("no output");
-            return new Reply(Integer.parseInt(Files.readString(status).strip()), last);
+            return new Reply(Integer.parseInt(Files.readString(status).strip()), last, out);
         } catch (IOException | NumberFormatException e) {
             return new Reply(null, "unreadable answer in the lab port " + dir + ": " + e.getMessage());
         }

@@ -23,11 +23,13 @@ import java.util.Map;
  * @param purchases      shop: confirmed purchases (distinct keys answered 200), new orders, stock decrease (null for the portal)
  * @param purchaseKeys   shop: the purchases by key, with lost acknowledgements recovered by a retry
  *                       and keys left unresolved (null for the portal and in runs from before retries)
+ * @param log            the instance's log from injecting until recovered (its last lines), or one line
+ *                       saying why none was kept (null in runs from before logs were kept)
  */
 public record Cell(String instance, String app, String mode, String fault, String faultLabel, String grade, String effect,
                    Long firstErrorMs, Map<String, Integer> baseline, Map<String, Integer> during, Double okPct, Integer fast503,
                    Long slowestMs, Long baselineSlowestMs, Long limitMs, Long recoveryMs, Integer[] threads, Integer[] openFiles, Integer[] serverConns,
-                   Long[] purchases, List<String> notes, PurchaseTally purchaseKeys) {
+                   Long[] purchases, List<String> notes, PurchaseTally purchaseKeys, List<String> log) {
 
     public static final String GREEN = "green";
     public static final String AMBER = "amber";

@@ -35,13 +35,15 @@ final class CellRunner {
 
     private final Injector injector;
     private final Servers servers;
+    private final InstanceLog logs;
     private final Timing timing;
     private final int connections;
     private final HttpClient scrape = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    CellRunner(Injector injector, Servers servers, Timing timing, int connections) {
+    CellRunner(Injector injector, Servers servers, InstanceLog logs, Timing timing, int connections) {
         this.injector = injector;
         this.servers = servers;
+        this.logs = logs;
         this.timing = timing;
         this.connections = connections;
     }
@@ -68,6 +70,7 @@ final class CellRunner {
         long t1;
         Integer killed;
         Long recoveredAt = null;
+        List<String> log;
         // the run's first admin connection loads its driver and shakes hands (TLS) before the load, so
         // that the count under load below keeps to its bound (on a swarm's busy load node it did not)
         servers.connections(instance.app());
@@ -77,6 +80,7 @@ final class CellRunner {
             threadsBefore = metric(base, instance, "jvm_threads_live_threads");
             filesBefore = metric(base, instance, "process_files_open_files");
             connsBefore = servers.connections(instance.app());
+            InstanceLog.Mark logMark = logs.mark(instance);
             t0 = System.nanoTime();
             try {
                 killed = injector.inject(fault, instance);
@@ -116,6 +120,7 @@ final class CellRunner {
             if (recoveredAt == null) {
                 notes.add("not recovered within " + timing.recoveryMax().toSeconds() + " s of clearing");
             }
+            log = logs.since(instance, logMark);
         }
         List<Sample> samples = traffic.samples(); // every user stopped: the complete record
         Thread.sleep(timing.settle()); // the last purchases' transactions end before orders and stock are read
@@ -149,7 +154,7 @@ final class CellRunner {
                 connsBefore, connsAfter, purchases, notes);
         return new Cell(instance.name(), instance.app(), instance.mode(), fault.letter, fault.label, grade, effect, firstError,
                 baseline, during, okPct, fast503, slowest, baselineSlowest, limitMs, recovery, new Integer[] {threadsBefore, threadsAfter},
-                new Integer[] {filesBefore, filesAfter}, new Integer[] {connsBefore, connsAfter}, purchases, notes, tally);
+                new Integer[] {filesBefore, filesAfter}, new Integer[] {connsBefore, connsAfter}, purchases, notes, tally, log);
     }
 
     /** End of the last non-OK answer that was still open at {@code since} or began after it; since if none. */

@@ -39,7 +39,7 @@ public final class FaultMatrix {
                        int connections, CellRunner.Timing timing, Consumer<String> log) {
         this.port = port;
         this.servers = new Servers(port);
-        this.runner = new CellRunner(new Injector(toxiproxy, servers), servers, timing, connections);
+        this.runner = new CellRunner(new Injector(toxiproxy, servers), servers, new InstanceLog(port), timing, connections);
         this.hosts = hosts;
         this.log = log;
         this.settings = new LinkedHashMap<>();

@@ -80,6 +80,7 @@ public final class FaultsReport {
         model.put("run", run);
         model.put("apps", apps);
         model.put("summary", summary(run.cells()));
+        model.put("maxLogLines", InstanceLog.MAX_LINES);
         return Templates.render("faults.ftlh", model);
     }
 }

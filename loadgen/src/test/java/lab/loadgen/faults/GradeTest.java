@@ -136,7 +136,7 @@ class GradeTest {
         Cell cell = new Cell("shop-jdbc", "shop", "jdbc", "b", "silent server", Cell.RED, SEEN, 120L, during(1, 0, 0, 0),
                 during(3, 0, 0, 2), 60.0, 0, 20_000L, 900L, 10_000L, null, new Integer[] {40, 40}, new Integer[] {90, null},
                 new Integer[] {20, 20}, new Long[] {1L, 1L, 1L}, List.of("2 requests hung (no answer)"),
-                new PurchaseTally(2, 1, 1, 0, 3));
+                new PurchaseTally(2, 1, 1, 0, 3), List.of("12:00:01 WARN shop: <b>database</b> gone"));
         FaultsReport.write(dir, new FaultsReport.Run("x", "2026-01-01T00:00Z", null, "running", Map.of("connections", 50, "windowSeconds", 8, "shopTimeoutMs", 10_000L), List.of(cell)));
         String html = Files.readString(dir.resolve("index.html"));
         assertEquals(1, html.split("<h2>shop</h2>", -1).length - 1, html);
@@ -146,6 +146,9 @@ class GradeTest {
         assertEquals(true, html.contains("ok 60 %</strong> during the fault · fast 503s 0"), html);
         assertEquals("shop-jdbc", FaultsReport.read(dir).cells().getFirst().instance());
         assertEquals(new PurchaseTally(2, 1, 1, 0, 3), FaultsReport.read(dir).cells().getFirst().purchaseKeys());
+        // the instance's log of the window, escaped, kept in faults.json too
+        assertEquals(true, html.contains("its log during the fault (1 lines)") && html.contains("WARN shop: &lt;b&gt;database&lt;/b&gt; gone"), html);
+        assertEquals(List.of("12:00:01 WARN shop: <b>database</b> gone"), FaultsReport.read(dir).cells().getFirst().log());
     }
 
     @Test

@@ -75,7 +75,7 @@ class VerifyTest {
     private static Cell cell(String fault, String effect, Long recoveryMs, Integer[] sessions, Map<String, Integer> during) {
         return new Cell("shop-jdbc", "shop", "jdbc", fault, fault, Cell.GREEN, effect, 120L, Map.of("ok", 10), during, 90.0, 0,
                 900L, 800L, 10_000L, recoveryMs, new Integer[] {40, 40}, new Integer[] {90, 90}, sessions,
-                new Long[] {3L, 3L, 3L}, List.of(), null);
+                new Long[] {3L, 3L, 3L}, List.of(), null, null);
     }
 
     @Test
