@@ -20,7 +20,8 @@ import lab.report.verdict.Claim;
  * resources: the run's micro result files as microbench wrote them (JMH scores with their forks, the
  * metas with the link's calibration) and its load run's {@code results.json} ({@code load-results.json});
  * {@code expected-labels.tsv}: source, claim and label of each claim, in the page's order. A rule
- * that changes a label fails here; regenerate the file with the printed rows and review its diff.
+ * that changes a label fails here and writes the labels it gave to {@code target/expected-labels.actual.tsv}:
+ * review their diff, then copy them over the file.
  */
 class ThesisRunFixtureTest {
 
@@ -31,6 +32,9 @@ class ThesisRunFixtureTest {
         List<Claim> claims = new ThesisResults(dir).claims(Optional.of(load));
         List<String> actual = claims.stream().map(c -> c.source() + "\t" + c.claim() + "\t" + c.label()).toList();
         List<String> expected = Files.readAllLines(dir.resolve("expected-labels.tsv"));
+        if (!expected.equals(actual)) { // the rows to review, and to copy over the file once reviewed
+            Files.write(Path.of("target", "expected-labels.actual.tsv"), actual);
+        }
         assertEquals(String.join("\n", expected), String.join("\n", actual));
     }
 

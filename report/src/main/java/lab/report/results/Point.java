@@ -100,6 +100,11 @@ public record Point(
     /** Flag: the CPU was shared with other processes beyond {@link Interference#LIMIT_PCT}. */
     public static final String FLAG_INTERFERENCE = "interference";
     public static final double NOMINAL_SHARE = 0.9;
+    /**
+     * Flag: the load a closed loop held is not known ({@link Held#NOT_COUNTED} or {@link Held#DISAGREE}):
+     * an unknown count blocks a verdict as a count below would.
+     */
+    public static final String FLAG_LOAD_UNKNOWN = "loadUnknown";
     /** Flag: more than {@link #ERROR_LIMIT_PCT} % of the requests failed; it lowers only the point's own goodput ({@code Pairwise}). */
     public static final String FLAG_ERRORS = "errors";
     public static final double ERROR_LIMIT_PCT = 1.0;
@@ -140,17 +145,55 @@ public record Point(
     }
 
     /**
-     * Whether a closed loop held less than {@link #NOMINAL_SHARE} × {@code level} in flight: Little's law
-     * (for wrk, its own count in flight) and the app's own in-flight figure both say so, or, without
-     * Little's law (a wrk whose Lua has no clock), the load tool held fewer connections open over its
-     * window (one request in flight each).
-     * Where a measured mean gives Little's law, the tool's connections do not overrule it: a tool that
-     * opens its sessions at a rate holds fewer connections than it asks for by design.
+     * What a closed loop's point says of the load it held, on the two counts of requests in flight:
+     * Little's law (for wrk, its own count) and the app's own ({@link Queue#appInFlight}). Held or
+     * below only when both are counted and both lie on the same side of {@link #NOMINAL_SHARE} ×
+     * {@code level}; with either missing, or the two on opposite sides, the load held is not known.
+     * The tool's open connections decide nothing: an open connection need not hold a request (the
+     * shop's event loop had 10,000 open with 2,064 requests inside the app).
      */
-    public static boolean belowNominal(Double little, Double appInFlight, Double toolConnections, int level) {
+    public static Held held(Double little, Double appInFlight, int level) {
+        if (little == null || appInFlight == null) {
+            return Held.NOT_COUNTED;
+        }
         double bound = NOMINAL_SHARE * level;
-        return little != null ? appInFlight != null && little < bound && appInFlight < bound
-                : toolConnections != null && toolConnections < bound;
+        boolean tool = little >= bound;
+        boolean app = appInFlight >= bound;
+        return tool && app ? Held.HELD : !tool && !app ? Held.BELOW : Held.DISAGREE;
+    }
+
+    /** {@link #held(Double, Double, int)} on this point's own counts. */
+    public Held held() {
+        return concurrency == null ? Held.NOT_COUNTED
+                : held(littleConcurrency, queue == null ? null : queue.appInFlight(), concurrency);
+    }
+
+    /** The load a closed loop held, as its two counts of requests in flight say ({@link #held(Double, Double, int)}). */
+    public enum Held {
+        HELD("held its connections"),
+        BELOW("held under " + Math.round(NOMINAL_SHARE * 100) + " % of its connections"),
+        NOT_COUNTED("requests in flight not counted (Little's law or the app's own count missing)"),
+        DISAGREE("the tool's and the app's counts of requests in flight disagree");
+
+        private final String words;
+
+        Held(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+
+        /** Whether the load held is known (held, or known to be below). */
+        public boolean known() {
+            return this == HELD || this == BELOW;
+        }
+    }
+
+    /** Whether a closed loop held less than {@link #NOMINAL_SHARE} × {@code level}, by both counts (see {@link #held}). */
+    public static boolean belowNominal(Double little, Double appInFlight, int level) {
+        return held(little, appInFlight, level) == Held.BELOW;
     }
 
     /** Whether both put more in flight than {@link #INCONSISTENT_SHARE} × {@code level} connections allow. */

@@ -13,8 +13,9 @@ import lab.report.Spread;
 /**
  * One point from its repetitions: every figure is the median of the repetitions that produced it,
  * {@code spread} keeps median, min and max of the figures the report draws, counts (requests,
- * errors, duration) are summed, flags are united, and the point is flagged when Little's law says
- * a closed-loop tool did not hold its nominal concurrency. A repetition with a flaw of its own
+ * errors, duration) are summed, flags are united, and a closed-loop point is flagged when its two
+ * counts of requests in flight say it did not hold its nominal concurrency, or when its load is not
+ * known ({@link Point#held}: a count missing, or the two disagreeing). A repetition with a flaw of its own
  * ({@link #flaw}: another process took the CPU, the load tool was the bottleneck, more in flight
  * than connections) is left out of the figures and counted ({@link Point#repetitionsLeftOut}),
  * instead of flagging its whole point; only when every repetition has one does the point carry them.
@@ -87,8 +88,11 @@ public final class Repetitions {
         Double little = median(ok, Point::littleConcurrency);
         Double appInFlight = median(ok, p -> p.queue() == null ? null : p.queue().appInFlight());
         Double toolConnections = median(ok, p -> p.queue() == null ? null : p.queue().toolConnections());
-        if (closedLoop && Point.belowNominal(little, appInFlight, toolConnections, level)) {
+        Point.Held held = Point.held(little, appInFlight, level);
+        if (closedLoop && held == Point.Held.BELOW) {
             flags.add(Point.FLAG_BELOW_NOMINAL);
+        } else if (closedLoop && !held.known()) {
+            flags.add(Point.FLAG_LOAD_UNKNOWN);
         }
         if (closedLoop && trends(kept)) {
             flags.add(Point.FLAG_NOT_STEADY);

@@ -42,11 +42,18 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
      * @param rttMeasuredMs the median of the link round trips measured at rest beside this scenario's
      *                      points (null: none measured; the scenario's RTT is the one asked for)
      * @param replies       per mode its mean reply time per round, ms, with its flags (the thesis' Figures 4.7 and 4.9)
+     * @param held          per mode the load its point held by its two counts in flight ({@link Point#held}), read
+     *                      from the point's figures, so that a run recorded before the flag existed is gated alike
      */
     public record Row(Scenario scenario, Verdict verdict, List<ModeCell> modes, Spread ceiling, Double rttMeasuredMs,
-                      Map<String, Verdict.Candidate> replies) {
+                      Map<String, Verdict.Candidate> replies, Map<String, Point.Held> held) {
         public Row(Scenario scenario, Verdict verdict, List<ModeCell> modes, Spread ceiling) {
-            this(scenario, verdict, modes, ceiling, null, Map.of());
+            this(scenario, verdict, modes, ceiling, null, Map.of(), Map.of());
+        }
+
+        /** The load the mode's point held here; not counted where the mode has no point. */
+        public Point.Held held(String mode) {
+            return held.getOrDefault(mode, Point.Held.NOT_COUNTED);
         }
 
         public String label() {
@@ -123,7 +130,9 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
         byScenario.forEach((scenario, modes) -> {
             Map<String, Verdict.Candidate> values = new LinkedHashMap<>();
             Map<String, Verdict.Candidate> replies = new LinkedHashMap<>();
+            Map<String, Point.Held> held = new LinkedHashMap<>();
             modes.forEach((mode, p) -> {
+                held.put(mode, p.held());
                 boolean paired = inRounds(rounds, app, tool, scenario, mode);
                 Verdict.Candidate c = candidate(p);
                 values.put(mode, c == null || paired ? c : c.unpaired());
@@ -137,7 +146,7 @@ public record AppVerdict(String app, String tool, List<Row> rows) {
             List<ModeCell> cells = new ArrayList<>();
             modes.forEach((mode, p) -> cells.add(cell(mode, p, v.modes().get(mode), top)));
             Spread measured = Spread.of(modes.values().stream().map(Point::rttMeasuredMs).toList());
-            rows.add(new Row(scenario, v, cells, top, measured == null ? null : measured.median(), replies));
+            rows.add(new Row(scenario, v, cells, top, measured == null ? null : measured.median(), replies, held));
         });
         return new AppVerdict(app, tool, rows);
     }

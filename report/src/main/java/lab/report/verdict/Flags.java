@@ -24,6 +24,9 @@ public final class Flags {
         if (p.hasFlag(Point.FLAG_BELOW_NOMINAL)) {
             out.add(String.format(Locale.ROOT, "✕ < %.0f %% of nominal concurrency", 100 * Point.NOMINAL_SHARE));
         }
+        if (p.hasFlag(Point.FLAG_LOAD_UNKNOWN)) {
+            out.add("✕ load held not known: " + p.held().words());
+        }
         if (p.hasFlag(Point.FLAG_INCONSISTENT)) {
             out.add(String.format(Locale.ROOT, "✕ inconsistent: %.1f in flight by Little's law for %d connections",
                     p.littleConcurrency(), p.concurrency()));
@@ -51,7 +54,9 @@ public final class Flags {
             Point.FLAG_INTERFERENCE, "other processes took the CPU while it ran",
             Point.FLAG_SATURATED, "the load tool, not the app, was the bottleneck",
             Point.FLAG_BELOW_NOMINAL, "fewer requests in flight than connections asked (Little's law, for wrk its own count, "
-                    + "and the app agree, or the load tool held fewer connections open)",
+                    + "and the app's own count agree)",
+            Point.FLAG_LOAD_UNKNOWN, "the load it held is not known (a count of requests in flight missing, or the tool's and "
+                    + "the app's counts disagree)",
             Point.FLAG_INCONSISTENT, "more requests in flight than connections (the app agrees)",
             Point.FLAG_NOT_STEADY, "its repetitions still trend one way (not steady)",
             "someRepetitionsFailed", "some of its repetitions failed",
@@ -65,7 +70,9 @@ public final class Flags {
             Point.FLAG_SATURATED, "a load tool with CPU to spare (on a host of its own: docs/several-machines.md)",
             Point.FLAG_BELOW_NOMINAL, "a point that holds its connections: a load tool on cores of its own (a load "
                     + "host: docs/several-machines.md), not waiting for the app's between an answer and its next request",
-            Point.FLAG_INCONSISTENT, "a rerun: the tool and the app disagreed on the requests in flight");
+            Point.FLAG_INCONSISTENT, "a rerun: the tool and the app disagreed on the requests in flight",
+            Point.FLAG_LOAD_UNKNOWN, "a run that counts the requests in flight on both sides (wrk's status script and the "
+                    + "app's http_server_requests_in_flight) and a point where the two agree");
 
     /**
      * "to decide: …" for a reason of the pairwise rule naming flags ("x flagged: notSteady"): what

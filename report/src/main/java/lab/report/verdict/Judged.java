@@ -6,13 +6,52 @@ import java.util.Objects;
 import java.util.Optional;
 
 import lab.report.Spread;
+import lab.report.results.Point;
 
 import static lab.report.verdict.LoadClaims.THESIS_LAN_RTT_MS;
 
-/** The rows a load claim is judged on, and the link they were measured on. */
-record Judged(List<AppVerdict.Row> rows, JudgedLink link) {
+/**
+ * The rows a load claim is judged on, and the link they were measured on; {@code leftOut} names the
+ * points left out because the load they held is not known ({@link #counted}).
+ */
+record Judged(List<AppVerdict.Row> rows, JudgedLink link, List<String> leftOut) {
+
+    Judged(List<AppVerdict.Row> rows, JudgedLink link) {
+        this(rows, link, List.of());
+    }
+
+    /** The link, and the points left out for an unknown load where there were any. */
     String note() {
-        return link.text();
+        return link.text() + uncounted();
+    }
+
+    /**
+     * These rows less those where one of {@code modes} (none given: every mode of the row) has a point
+     * whose load is not known ({@link Point.Held#known}): a claim is judged only on points whose
+     * requests in flight were counted by the tool and by the app, and agree.
+     */
+    Judged counted(String... modes) {
+        List<AppVerdict.Row> kept = new ArrayList<>();
+        List<String> out = new ArrayList<>(leftOut);
+        for (AppVerdict.Row r : rows) {
+            List<String> unknown = new ArrayList<>();
+            for (String m : modes.length == 0 ? r.verdict().modes().keySet().stream().toList() : List.of(modes)) {
+                if (r.verdict().modes().containsKey(m) && !r.held(m).known()) {
+                    unknown.add(m + " (" + r.held(m).words() + ")");
+                }
+            }
+            if (unknown.isEmpty()) {
+                kept.add(r);
+            } else {
+                out.add("at " + r.scenario().concurrency() + " connections " + String.join(", ", unknown));
+            }
+        }
+        return new Judged(kept, link, out);
+    }
+
+    /** "; not measured where the load was not known: …", or "" when no point was left out. */
+    String uncounted() {
+        return leftOut.isEmpty() ? "" : "; left out, the load they held not known: " + String.join("; ", leftOut);
     }
 
     /** The claim with this link's setting in its status, and {@code more} (e.g. a level) beside it. */

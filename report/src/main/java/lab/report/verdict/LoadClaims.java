@@ -96,9 +96,9 @@ public final class LoadClaims {
         return r.verdict().modes().get(mode);
     }
 
+    /** Whether the mode's point here held under {@link Point#NOMINAL_SHARE} of its connections, by both counts. */
     static boolean belowNominal(AppVerdict.Row r, String mode) {
-        Verdict.Entry e = entry(r, mode);
-        return e != null && e.flags().contains(Point.FLAG_BELOW_NOMINAL);
+        return entry(r, mode) != null && r.held(mode) == Point.Held.BELOW;
     }
 
     static Verdict.Candidate candidate(AppVerdict.Row r, String mode) {
@@ -168,13 +168,13 @@ public final class LoadClaims {
     /** Judged at every level of at most {@link #LOW_LOAD} connections where both modes were measured. */
     static Claim threadpoolBeatsJdbcAtLowLoad(AppVerdict portal, RunLink run) {
         String claim = "Thread-pool outperforms JDBC at low load (portal; low = ≤ " + LOW_LOAD + " connections)";
-        Judged j = Judged.of(portal, run);
+        Judged j = Judged.of(portal, run).counted(THREADPOOL, JDBC);
         List<AppVerdict.Row> both = j.rows().stream().filter(r -> entry(r, THREADPOOL) != null && entry(r, JDBC) != null)
                 .sorted(Comparator.comparingInt(r -> r.scenario().concurrency())).toList();
         List<AppVerdict.Row> low = both.stream().filter(r -> r.scenario().concurrency() <= LOW_LOAD).toList();
         if (low.isEmpty()) {
             return j.claim("4.2", claim, Claim.Status.NOT_MEASURED, "needs portal points of jdbc and threadpool at ≤ "
-                    + LOW_LOAD + " connections; this run has both at " + levels(both));
+                    + LOW_LOAD + " connections; this run has both at " + levels(both) + j.uncounted());
         }
         List<Claim.Status> statuses = new ArrayList<>();
         List<String> parts = new ArrayList<>();
@@ -191,7 +191,7 @@ public final class LoadClaims {
 
     static Claim threadpoolDegradesPast400(AppVerdict portal, RunLink run) {
         String claim = "Thread-pool degrades past ~400 connections (portal)";
-        Judged j = Judged.of(portal, run);
+        Judged j = Judged.of(portal, run).counted(THREADPOOL);
         List<AppVerdict.Row> rows = j.rows().stream().filter(r -> entry(r, THREADPOOL) != null).toList();
         // like with like: the last level at or below 400 against the last level measured past it
         Optional<AppVerdict.Row> below = rows.stream().filter(r -> r.scenario().concurrency() <= DEGRADES_PAST)
@@ -200,7 +200,7 @@ public final class LoadClaims {
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
         if (below.isEmpty() || past.isEmpty()) {
             return j.claim("4.2", claim, Claim.Status.NOT_MEASURED,
-                    "needs threadpool points at ≤ 400 and > 400 connections; this run has " + levels(rows));
+                    "needs threadpool points at ≤ 400 and > 400 connections; this run has " + levels(rows) + j.uncounted());
         }
         String at = "c=" + below.get().scenario().concurrency();
         String beyond = "c=" + past.get().scenario().concurrency();
@@ -219,12 +219,12 @@ public final class LoadClaims {
     static Claim nonblockingImprovesDramatically(AppVerdict portal, RunLink run) {
         String claim = "Non-blocking improves dramatically (portal; taken as ≥ " + DRAMATIC
                 + "× both jdbc and threadpool at the highest load, by the whole interval)";
-        Judged j = Judged.of(portal, run);
+        Judged j = Judged.of(portal, run).counted(NONBLOCKING, JDBC, THREADPOOL);
         List<AppVerdict.Row> all = j.rows().stream()
                 .filter(r -> entry(r, NONBLOCKING) != null && entry(r, JDBC) != null && entry(r, THREADPOOL) != null)
                 .sorted(Comparator.comparingInt((AppVerdict.Row r) -> r.scenario().concurrency()).reversed()).toList();
         if (all.isEmpty()) {
-            return j.claim("4.2", claim, Claim.Status.NOT_MEASURED, "no portal point with jdbc, threadpool and nonblocking at one level");
+            return j.claim("4.2", claim, Claim.Status.NOT_MEASURED, "no portal point with jdbc, threadpool and nonblocking at one level" + j.uncounted());
         }
         // the highest level whose three points may decide; a flag at the top does not silence the claim
         AppVerdict.Row high = all.stream().filter(r -> unusableAgainstBoth(r) == null).findFirst().orElse(all.getFirst());
@@ -285,14 +285,14 @@ public final class LoadClaims {
     static Claim fairHandOffIsAbysmal(AppVerdict portal, RunLink run) {
         String claim = String.format(Locale.ROOT, "A fair thread-pool hand-off is abysmal (portal; the thesis saw about "
                 + "%.0f req/s; taken as below %.0f %% of the unfair hand-off's goodput)", THESIS_FAIR_RPS, ABYSMAL * 100);
-        Judged j = Judged.of(portal, run);
+        Judged j = Judged.of(portal, run).counted(THREADPOOL_FAIR, THREADPOOL);
         Optional<AppVerdict.Row> row = j.rows().stream()
                 .filter(r -> entry(r, THREADPOOL_FAIR) != null && entry(r, THREADPOOL) != null)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
         if (row.isEmpty()) {
             return j.claim("4.2", claim, Claim.Status.NOT_MEASURED, "needs the portal's thread pool measured with the fair "
                     + "hand-off beside the unfair one (mode " + THREADPOOL_FAIR + ": make loadtest FAIR_POOL=1, which make "
-                    + "thesis sets on a native lab); this run has no " + THREADPOOL_FAIR + " series");
+                    + "thesis sets on a native lab); this run has no " + THREADPOOL_FAIR + " series" + j.uncounted());
         }
         Pairwise.Comparison c = Pairwise.compare(THREADPOOL_FAIR, candidate(row.get(), THREADPOOL_FAIR).unpaired(),
                 THREADPOOL, candidate(row.get(), THREADPOOL).unpaired(), Verdict.Better.HIGHER);
@@ -319,12 +319,12 @@ public final class LoadClaims {
     /** At {@link #SHOP_TOP} connections; a run without that level is judged at its highest, and its status says so. */
     static Claim nonblockingScalesBetter(AppVerdict shop, RunLink run) {
         String claim = "Thread-pool scales fairly well, non-blocking scales better with less degradation (shop; up to 10,000 connections)";
-        Judged j = Judged.of(shop, run);
+        Judged j = Judged.of(shop, run).counted(THREADPOOL, NONBLOCKING);
         List<AppVerdict.Row> rows = j.rows().stream()
                 .filter(r -> entry(r, THREADPOOL) != null && entry(r, NONBLOCKING) != null).toList();
         if (rows.size() < 2) {
             return j.claim("4.3", claim, Claim.Status.NOT_MEASURED,
-                    "needs shop points of threadpool and nonblocking at two or more levels");
+                    "needs shop points of threadpool and nonblocking at two or more levels" + j.uncounted());
         }
         // points compared at a load both held: a point with far fewer requests in flight than its
         // connections was measured at a lower load than its level says (nonblocking held 5,300 of 10,000)
@@ -361,11 +361,11 @@ public final class LoadClaims {
     /** The thesis predicted, but never ran, blocking JDBC on the shop's event loop: every other mode should beat it. */
     static Claim jdbcOnTheEventLoopServesLeast(AppVerdict shop, RunLink run) {
         String claim = "JDBC on the Netty event loop serves less than every other mode (shop; predicted in 4.3, never run there)";
-        Judged j = Judged.of(shop, run);
+        Judged j = Judged.of(shop, run).counted();
         Optional<AppVerdict.Row> high = j.rows().stream().filter(r -> entry(r, JDBC) != null && r.modes().size() > 1)
                 .max(Comparator.comparingInt(r -> r.scenario().concurrency()));
         if (high.isEmpty()) {
-            return j.claim("4.3", claim, Claim.Status.NOT_MEASURED, "needs shop points of jdbc and another mode at one level");
+            return j.claim("4.3", claim, Claim.Status.NOT_MEASURED, "needs shop points of jdbc and another mode at one level" + j.uncounted());
         }
         List<String> beats = new ArrayList<>();
         List<String> open = new ArrayList<>();

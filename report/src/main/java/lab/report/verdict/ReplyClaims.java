@@ -42,12 +42,12 @@ final class ReplyClaims {
 
     /** Nonblocking's mean reply time against each of {@code others} at the highest level all held (or {@code top}). */
     private static Claim replyClaim(String source, String claim, AppVerdict app, RunLink run, List<String> others, Integer top) {
-        Judged j = Judged.of(app, run);
         List<String> modes = new ArrayList<>(others);
         modes.add(NONBLOCKING);
+        Judged j = Judged.of(app, run).counted(modes.toArray(String[]::new));
         List<AppVerdict.Row> rows = j.rows().stream().filter(r -> modes.stream().allMatch(m -> r.replies().get(m) != null)).toList();
         if (rows.isEmpty()) {
-            return j.claim(source, claim, Claim.Status.NOT_MEASURED, "needs mean reply times of " + String.join(", ", modes) + " at one level");
+            return j.claim(source, claim, Claim.Status.NOT_MEASURED, "needs mean reply times of " + String.join(", ", modes) + " at one level" + j.uncounted());
         }
         List<AppVerdict.Row> held = rows.stream().filter(r -> modes.stream().noneMatch(m -> belowNominal(r, m))).toList();
         if (held.isEmpty()) {

@@ -28,7 +28,7 @@ class AnswerMapTest {
             return new Point(base.concurrency(), base.requestsPerSec(), base.meanReplyMs(), null, p99, 0L, 50, 100.0,
                     null, null, null, null, base.requests(), 10.0, null, null, cpuPct, 10.0, 1.0, false, null, Map.of(),
                     null, Map.of(), List.of(), null, null, "t", base.littleConcurrency(), null, null, null, rtt, null,
-                    null, null, base.successes(), base.answersPerSec(), 0.0, null, "successes", null, null);
+                    null, null, base.successes(), base.answersPerSec(), 0.0, null, "successes", null, base.queue());
         }).toList();
         return Repetitions.aggregate(c, reps, true, rtt);
     }

@@ -59,18 +59,27 @@ class RepetitionsTest {
     }
 
     @Test
-    void withoutLittlesLawTheToolsOpenConnectionsTellWhetherAPointHeldItsLoad() {
-        // 10,000 connections asked; the app counts 20 in flight (an event loop that blocks: the rest wait in sockets)
-        Point held = Repetitions.aggregate(10_000, List.of(wrkRep(10_000, 10_000), wrkRep(10_000, 9_990),
+    void withoutLittlesLawTheLoadHeldIsNotKnownWhateverTheToolHeldOpen() {
+        // old rule: the tool's open connections stood in for Little's law, and 10,000 open read "held",
+        // though the app counted 20 in flight (an event loop that blocks: the rest wait in sockets)
+        Point open = Repetitions.aggregate(10_000, List.of(wrkRep(10_000, 10_000), wrkRep(10_000, 9_990),
                 wrkRep(10_000, 10_001)), true, null);
-        assertFalse(held.hasFlag(Point.FLAG_BELOW_NOMINAL), "every connection open: each holds a request");
-        assertEquals(10_000.0, held.queue().toolConnections());
-        Point starved = Repetitions.aggregate(10_000, List.of(wrkRep(10_000, 5_300), wrkRep(10_000, 5_100),
-                wrkRep(10_000, 9_500)), true, null);
-        assertTrue(starved.hasFlag(Point.FLAG_BELOW_NOMINAL), "median 5,300 open of 10,000");
-        Point open = Repetitions.aggregate(10_000, List.of(wrkRep(10_000, 5_300), wrkRep(10_000, 5_300),
+        assertEquals(Point.Held.NOT_COUNTED, open.held());
+        assertTrue(open.hasFlag(Point.FLAG_LOAD_UNKNOWN), "an unknown load blocks, it does not pass");
+        assertFalse(open.hasFlag(Point.FLAG_BELOW_NOMINAL));
+        assertEquals(10_000.0, open.queue().toolConnections());
+        Point openLoop = Repetitions.aggregate(10_000, List.of(wrkRep(10_000, 5_300), wrkRep(10_000, 5_300),
                 wrkRep(10_000, 5_300)), false, null);
-        assertFalse(open.hasFlag(Point.FLAG_BELOW_NOMINAL), "an open loop's connections say nothing of its load");
+        assertFalse(openLoop.hasFlag(Point.FLAG_LOAD_UNKNOWN), "an open loop holds no nominal load to count");
+    }
+
+    @Test
+    void theToolsAndTheAppsCountsMustAgree() {
+        assertEquals(Point.Held.HELD, Point.held(9_500.0, 9_200.0, 10_000));
+        assertEquals(Point.Held.BELOW, Point.held(5_300.0, 2_064.0, 10_000));
+        assertEquals(Point.Held.DISAGREE, Point.held(9_990.0, 2_064.0, 10_000), "10,000 sent, 2,064 inside the app");
+        assertEquals(Point.Held.NOT_COUNTED, Point.held(null, 2_064.0, 10_000));
+        assertEquals(Point.Held.NOT_COUNTED, Point.held(9_990.0, null, 10_000));
     }
 
     /** A tool that opens its sessions at a rate (httperf) holds fewer connections than it asks: Little's law decides. */
@@ -94,12 +103,14 @@ class RepetitionsTest {
                 true, null);
         assertEquals(5.0, low.littleConcurrency(), 1e-9);
         assertTrue(low.hasFlag(Point.FLAG_BELOW_NOMINAL));
-        // the tool's figure alone flags nothing: the app's own in-flight figure must agree
+        // the tool's figure alone says nothing known: the app's own in-flight figure must agree
         Point alone = Repetitions.aggregate(25, List.of(rep(25, 100, 50), rep(25, 100, 50), rep(25, 100, 50)), true, null);
         assertFalse(alone.hasFlag(Point.FLAG_BELOW_NOMINAL));
+        assertTrue(alone.hasFlag(Point.FLAG_LOAD_UNKNOWN), "no count inside the app");
         Point appDisagrees = Repetitions.aggregate(25, List.of(rep(25, 100, 50, 24.0), rep(25, 100, 50, 24.5),
                 rep(25, 100, 50, 23.9)), true, null);
         assertFalse(appDisagrees.hasFlag(Point.FLAG_BELOW_NOMINAL), "24 of 25 in flight inside the app");
+        assertTrue(appDisagrees.hasFlag(Point.FLAG_LOAD_UNKNOWN), "the tool says 5, the app 24: not known");
         // 500 req/s x 45 ms = 22.5 of 25: 90 %
         Point ok = Repetitions.aggregate(25, List.of(rep(25, 500, 45), rep(25, 500, 45), rep(25, 500, 45)), true, null);
         assertEquals(22.5, ok.littleConcurrency(), 1e-9);

@@ -44,6 +44,36 @@ class LoadClaimsTest {
         return Repetitions.aggregate(c, reps, true, LoadClaims.THESIS_LAN_RTT_MS);
     }
 
+    /** As {@link #tight} with half the connections in flight, by Little's law and by the app's own count. */
+    private static Point starved(int c, double rps) {
+        List<Point> reps = new ArrayList<>();
+        for (double f : new double[] {0.99, 0.995, 1, 1.005, 1.01}) {
+            reps.add(rep(c, rps * f, 0, List.of(), c / 2.0));
+        }
+        return Repetitions.aggregate(c, reps, true, LoadClaims.THESIS_LAN_RTT_MS);
+    }
+
+    /** As {@link #tight} with no count of requests in flight inside the app. */
+    private static Point uncounted(int c, double rps) {
+        Point p = tight(c, rps, 0);
+        return new Point(p.concurrency(), p.requestsPerSec(), p.meanReplyMs(), p.p50Ms(), p.p99Ms(), p.errors(),
+                p.serverThreads(), p.serverHeapMb(), p.p75Ms(), p.p90Ms(), p.p999Ms(), p.maxMs(), p.requests(),
+                p.durationSec(), p.targetRate(), p.achievedConcurrency(), p.serverCpuPct(), p.loadToolCpuPct(),
+                p.loadToolCpuSec(), p.loadToolSaturated(), p.saturationReason(), p.errorDetail(), p.failedPanels(),
+                p.unmeasured(), p.flags(), p.error(), p.raw(), p.started(), p.littleConcurrency(), p.spread(),
+                p.repetitions(), p.interference(), p.rttMs(), p.rttMeasuredMs(), p.dbConnections(), p.multiplexing(),
+                p.successes(), p.answersPerSec(), p.errorRatePct(), p.failureMeanMs(), p.latencyOf(), p.cost(), null);
+    }
+
+    @Test
+    void aPointWhoseLoadWasNotCountedIsNotMeasuredForTheClaim() {
+        // old rule: a point with no count passed as "held its connections" and was judged
+        Claim c = claim(shop(series("shop", "threadpool", tight(1000, 1000, 0), tight(10_000, 700, 0)),
+                series("shop", "nonblocking", uncounted(1000, 1200), uncounted(10_000, 1300))), "Thread-pool scales");
+        assertEquals(Status.NOT_MEASURED, c.status(), c.evidence());
+        assertTrue(c.evidence().contains("at 10000 connections nonblocking (requests in flight not counted"), c.evidence());
+    }
+
     @Test
     void lowConcurrencyIsFiftyConnectionsOrFewer() {
         // old rule: judged at the lowest level the run had, 100 here, and read "reproduced"
@@ -200,13 +230,12 @@ class LoadClaimsTest {
         // old rule: judged at 10,000, where nonblocking held half its connections (flagged), as if both had carried that load
         Claim c = claim(shop(series("shop", "threadpool", tight(100, 1000, 0), tight(2000, 800, 0), tight(10_000, 700, 0)),
                 series("shop", "nonblocking", tight(100, 1200, 0), tight(2000, 1200, 0),
-                        tight(10_000, 1300, 0, Point.FLAG_BELOW_NOMINAL))), "Thread-pool scales");
+                        starved(10_000, 1300))), "Thread-pool scales");
         assertEquals("judged at 2000 connections, not 10,000; held under 90 % of its connections at 10000 (nonblocking)",
                 c.offSetting(), c.evidence());
         assertTrue(c.evidence().contains("at 2000 connections"), c.evidence());
         Claim none = claim(shop(series("shop", "threadpool", tight(1000, 1000, 0), tight(10_000, 700, 0)),
-                series("shop", "nonblocking", tight(1000, 1200, 0, Point.FLAG_BELOW_NOMINAL),
-                        tight(10_000, 1300, 0, Point.FLAG_BELOW_NOMINAL))), "Thread-pool scales");
+                series("shop", "nonblocking", starved(1000, 1200), starved(10_000, 1300))), "Thread-pool scales");
         assertEquals(Status.INCONCLUSIVE, none.status());
         assertTrue(none.evidence().contains("to decide: a point that holds its connections: a load tool on cores of its own"),
                 none.evidence());
