@@ -34,6 +34,7 @@ class ThesisRunFixtureTest {
         List<String> expected = Files.readAllLines(dir.resolve("expected-labels.tsv"));
         if (!expected.equals(actual)) { // the rows to review, and to copy over the file once reviewed
             Files.write(Path.of("target", "expected-labels.actual.tsv"), actual);
+            Files.write(Path.of("target", "expected-labels.evidence.tsv"), claims.stream().map(Claim::evidence).toList());
         }
         assertEquals(String.join("\n", expected), String.join("\n", actual));
     }

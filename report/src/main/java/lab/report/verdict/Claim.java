@@ -14,15 +14,37 @@ import lab.report.Spread;
  * @param offSetting empty when judged in the thesis' setting; else how the setting differed, e.g.
  *                   "off the thesis' link: 0.9 ms measured, thesis 0.19 ms" or "at 2000 connections,
  *                   not 10,000" — shown beside the status, since such a verdict is not the thesis' own
+ * @param sentence   the thesis' sentence the claim tests, section and a short quote ({@link ThesisText})
  */
-public record Claim(String source, String claim, Status status, String evidence, String offSetting) {
+public record Claim(String source, String claim, Status status, String evidence, String offSetting, String sentence) {
+
+    /** The setting note of a claim judged on MariaDB, which stands for the thesis' MySQL. */
+    public static final String MARIADB = "MariaDB standing for MySQL";
 
     public Claim {
         offSetting = offSetting == null ? "" : offSetting;
+        sentence = sentence == null ? "" : sentence;
+    }
+
+    public Claim(String source, String claim, Status status, String evidence, String offSetting) {
+        this(source, claim, status, evidence, offSetting, "");
     }
 
     public Claim(String source, String claim, Status status, String evidence) {
         this(source, claim, status, evidence, "");
+    }
+
+    /** This claim with the thesis' sentence it tests ({@link ThesisText}: section and a short quote). */
+    public Claim quoting(String sentence) {
+        return new Claim(source, claim, status, evidence, offSetting, sentence);
+    }
+
+    /** This claim with {@code more} added to how its setting differed from the thesis' (nothing when empty). */
+    public Claim offBy(String more) {
+        if (more == null || more.isEmpty()) {
+            return this;
+        }
+        return new Claim(source, claim, status, evidence, offSetting.isEmpty() ? more : offSetting + "; " + more, sentence);
     }
 
     /** Whether it was judged away from the thesis' setting (link, driver or level). */
@@ -35,13 +57,19 @@ public record Claim(String source, String claim, Status status, String evidence,
         return offSetting.isEmpty() ? status.label() : status.label() + " (" + offSetting + ")";
     }
 
-    /** Several checks of one claim: not reproduced when any fails, reproduced when all hold, else inconclusive. */
+    /**
+     * Several checks of one claim: not reproduced when any fails; inconclusive when any is undecided;
+     * else weaker when any is weaker, exceeded when all are, and reproduced otherwise.
+     */
     public static Status all(java.util.List<Status> checks) {
         if (checks.contains(Status.NOT_REPRODUCED)) {
             return Status.NOT_REPRODUCED;
         }
-        return !checks.isEmpty() && checks.stream().allMatch(s -> s == Status.REPRODUCED) ? Status.REPRODUCED
-                : Status.INCONCLUSIVE;
+        if (checks.isEmpty() || checks.stream().anyMatch(s -> s == Status.INCONCLUSIVE || s == Status.NOT_MEASURED)) {
+            return Status.INCONCLUSIVE;
+        }
+        return checks.contains(Status.WEAKER) ? Status.WEAKER
+                : checks.stream().allMatch(s -> s == Status.EXCEEDED) ? Status.EXCEEDED : Status.REPRODUCED;
     }
 
     /** "At least {@code threshold}×": reproduced when the whole range is at or above it, not when all of it is below. */
@@ -135,6 +163,8 @@ public record Claim(String source, String claim, Status status, String evidence,
 
     public enum Status {
         REPRODUCED("reproduced"),
+        /** The direction holds, below the thesis' band (e.g. 2.1× where it measured 4.75×). */
+        WEAKER("weaker"),
         /** The direction holds, by more than the thesis' band (e.g. 8× where it said "about 5×"). */
         EXCEEDED("exceeded"),
         NOT_REPRODUCED("not reproduced"),

@@ -170,10 +170,10 @@ class LoadClaimsTest {
                 series("portal", "threadpool-fair", tight(500, rps, 0))), "A fair thread-pool");
     }
 
-    /** The shop's errors claim: a clean threadpool and nonblocking at {@code c} connections, 1,000 successes/s each. */
+    /** The portal's errors claim: a clean threadpool and nonblocking at {@code c} connections, 1,000 successes/s each. */
     private static Claim errors(int c, long nonblockingErrors, String... nonblockingFlags) {
-        return claim(shop(series("shop", "threadpool", tight(c, 1000, 0)),
-                series("shop", "nonblocking", tight(c, 1000, nonblockingErrors, nonblockingFlags))), "Non-blocking access fails");
+        return claim(portal(series("portal", "threadpool", tight(c, 1000, 0)),
+                series("portal", "nonblocking", tight(c, 1000, nonblockingErrors, nonblockingFlags))), "Non-blocking access fails");
     }
 
     @Test
@@ -187,14 +187,14 @@ class LoadClaimsTest {
         Claim flagged = errors(1000, 0, Point.FLAG_SATURATED);
         assertEquals(Status.INCONCLUSIVE, flagged.status(), flagged.evidence());
         // old rule: the blocking modes had to stay clean, which the thesis never says: "inconclusive"
-        Claim both = claim(shop(series("shop", "threadpool", tight(1000, 1000, 600)),
-                series("shop", "nonblocking", tight(1000, 1000, 600))), "Non-blocking access fails");
+        Claim both = claim(portal(series("portal", "threadpool", tight(1000, 1000, 600)),
+                series("portal", "nonblocking", tight(1000, 1000, 600))), "Non-blocking access fails");
         assertEquals(Status.REPRODUCED, both.status(), both.evidence());
         assertTrue(both.evidence().contains("shown, not judged"), both.evidence());
         // old rule: no errors at 100 connections read "not reproduced"
         Claim low = errors(100, 0);
         assertEquals(Status.NOT_MEASURED, low.status(), low.evidence());
-        assertEquals("judged at 100 connections, not past 400", low.offSetting());
+        assertEquals("judged at 100 connections, not past 400", low.offSetting(), "not measured: no server to name");
     }
 
     @Test
@@ -204,11 +204,11 @@ class LoadClaimsTest {
                 series("shop", "nonblocking", tight(100, 1200, 0), tight(10_000, 1200, 0), tight(12_000, 600, 0))),
                 "Thread-pool scales");
         assertEquals(Status.REPRODUCED, at.status(), at.evidence());
-        assertFalse(at.offThesisSetting(), at.offSetting());
+        assertEquals(Claim.MARIADB, at.offSetting(), "judged at 10,000, on MariaDB");
         // old rule: 2,000 connections read plain "reproduced"
         Claim below = claim(shop(series("shop", "threadpool", tight(100, 1000, 0), tight(2000, 800, 0)),
                 series("shop", "nonblocking", tight(100, 1200, 0), tight(2000, 1200, 0))), "Thread-pool scales");
-        assertEquals("judged at 2000 connections, not 10,000", below.offSetting());
+        assertEquals("judged at 2000 connections, not 10,000; " + Claim.MARIADB, below.offSetting());
         assertNotEquals("reproduced", below.label());
     }
 
@@ -222,7 +222,7 @@ class LoadClaimsTest {
         Claim slower = claim(shop(series("shop", "threadpool", tight(100, 1000, 0), tight(10_000, 2000, 0)),
                 series("shop", "nonblocking", tight(100, 1000, 0), tight(10_000, 1000, 0))), "Non-blocking access degrades less");
         assertEquals(Status.NOT_REPRODUCED, slower.status(), slower.evidence());
-        assertEquals("", slower.offSetting(), "judged at 10,000");
+        assertEquals(Claim.MARIADB, slower.offSetting(), "judged at 10,000");
     }
 
     @Test
@@ -231,7 +231,7 @@ class LoadClaimsTest {
         Claim c = claim(shop(series("shop", "threadpool", tight(100, 1000, 0), tight(2000, 800, 0), tight(10_000, 700, 0)),
                 series("shop", "nonblocking", tight(100, 1200, 0), tight(2000, 1200, 0),
                         starved(10_000, 1300))), "Thread-pool scales");
-        assertEquals("judged at 2000 connections, not 10,000; held under 90 % of its connections at 10000 (nonblocking)",
+        assertEquals("judged at 2000 connections, not 10,000; held under 90 % of its connections at 10000 (nonblocking); " + Claim.MARIADB,
                 c.offSetting(), c.evidence());
         assertTrue(c.evidence().contains("at 2000 connections"), c.evidence());
         Claim none = claim(shop(series("shop", "threadpool", tight(1000, 1000, 0), tight(10_000, 700, 0)),
@@ -251,7 +251,7 @@ class LoadClaimsTest {
         // and asked 0 ms (proxies only) but measured 0.2 ms is the thesis' link
         Claim proxied = claim(portal(series("portal", "jdbc", point(25, 0.0, 90, 100, 110).withLinkRtt(0.2, null)),
                 series("portal", "threadpool", point(25, 0.0, 150, 155, 160).withLinkRtt(0.2, null))), "Thread-pool outperforms");
-        assertFalse(proxied.offThesisSetting(), proxied.offSetting());
+        assertFalse(proxied.offSetting().contains("off the thesis' link"), proxied.offSetting());
         assertTrue(proxied.evidence().contains("0.2 ms measured RTT"), proxied.evidence());
     }
 
@@ -265,7 +265,7 @@ class LoadClaimsTest {
         Claim bare = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s))), "Thread-pool outperforms");
         assertTrue(bare.offThesisSetting(), bare.offSetting());
         Claim overHop = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s)), new LoadClaims.RunLink(0.27, null)), "Thread-pool outperforms");
-        assertFalse(overHop.offThesisSetting(), overHop.offSetting());
+        assertFalse(overHop.offSetting().contains("off the thesis' link"), overHop.offSetting());
         assertTrue(overHop.evidence().contains("0.46 ms measured RTT, 0.19 ms over a direct query (0.27 ms at rest)"),
                 overHop.evidence());
         // a link that adds next to nothing (asked 0 ms, the hop of a fast proxy) is not the thesis' link
@@ -288,12 +288,12 @@ class LoadClaimsTest {
         assertTrue(probed.offThesisSetting(), probed.offSetting());
         Claim calibrated = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s)), new LoadClaims.RunLink(null, 0.188)),
                 "Thread-pool outperforms");
-        assertFalse(calibrated.offThesisSetting(), calibrated.offSetting());
+        assertFalse(calibrated.offSetting().contains("off the thesis' link"), calibrated.offSetting());
         assertTrue(calibrated.evidence().contains("0.188 ms added per query as calibrated in the run, probe 0.39 ms RTT"),
                 calibrated.evidence());
         // a calibration that found the link far from the thesis' is off it, whatever the probe
         Claim far = claim(LoadClaims.of(List.of(AppVerdict.of("portal", "wrk", s)), new LoadClaims.RunLink(null, 0.5)),
                 "Thread-pool outperforms");
-        assertEquals("off the thesis' link: 0.500 ms added per query (calibrated), thesis 0.19 ms", far.offSetting());
+        assertEquals("off the thesis' link: 0.500 ms added per query (calibrated), thesis 0.19 ms; " + Claim.MARIADB, far.offSetting());
     }
 }
