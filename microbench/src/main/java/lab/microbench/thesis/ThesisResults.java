@@ -53,7 +53,7 @@ record ThesisResults(Path dir) {
     /** The load claims of 4.2-4.3; none on a smoke run, which decides nothing (two short repetitions): its figures are drawn. */
     static List<Claim> loadClaims(Optional<Results> load) {
         return load.filter(r -> !VerdictView.SMOKE.equals(r.run().profile()))
-                .map(r -> ThesisClaims.load(AppVerdict.of(r), Path.of(""), LoadClaims.RunLink.of(r.run())).claims()).orElse(List.of());
+                .map(r -> ThesisClaims.load(AppVerdict.of(r), LoadClaims.RunLink.of(r.run())).claims()).orElse(List.of());
     }
 
     /**

@@ -3,12 +3,14 @@ package lab.microbench.thesis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import lab.report.results.Results;
 import lab.report.results.ResultsJson;
@@ -37,6 +39,25 @@ class ThesisRunFixtureTest {
             Files.write(Path.of("target", "expected-labels.evidence.tsv"), claims.stream().map(Claim::evidence).toList());
         }
         assertEquals(String.join("\n", expected), String.join("\n", actual));
+    }
+
+    /** Every label from a JVM started elsewhere: no rule may read the working directory (the complexity claim once did). */
+    @Test
+    void everyLabelIsTheSameFromAnyWorkingDirectory(@TempDir Path elsewhere) throws Exception {
+        Path dir = Path.of(getClass().getResource("quick-run").toURI()).toAbsolutePath();
+        String here = labelsFrom(Path.of("").toAbsolutePath(), dir);
+        assertEquals(here, labelsFrom(elsewhere, dir));
+        assertEquals(here, labelsFrom(Path.of("/"), dir));
+        assertTrue(here.contains("5\t"), here);
+    }
+
+    private static String labelsFrom(Path workingDir, Path run) throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), LabelsOf.class.getName(), run.toString())
+                .directory(workingDir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        return out;
     }
 
     @Test

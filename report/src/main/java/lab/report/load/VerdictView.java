@@ -59,7 +59,7 @@ public final class VerdictView {
             model.put("hostSpeed", speed.sentence());
         }
         // a smoke run decides nothing: no claim is judged on it
-        model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.load(verdicts, java.nio.file.Path.of(""), LoadClaims.RunLink.of(r.run())).claims());
+        model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.load(verdicts, LoadClaims.RunLink.of(r.run())).claims());
         return model;
     }
 }

@@ -2,12 +2,14 @@ package lab.report.verdict;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import lab.access.Mode;
@@ -60,14 +62,38 @@ public final class Complexity {
     private Complexity() {
     }
 
+    /**
+     * The clone this code was built in: the nearest directory above the code's own location (its classes
+     * or jar) holding the direct pages; empty when there is none (a jar copied away from its clone). Found
+     * from where the code lies, not from the working directory, so the claim reads the same from anywhere.
+     */
+    public static Optional<Path> sourceRoot() {
+        try {
+            Path at = Path.of(Complexity.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath();
+            for (Path dir = at; dir != null; dir = dir.getParent()) {
+                if (Files.isDirectory(dir.resolve(DIRECT_DIR))) {
+                    return Optional.of(dir);
+                }
+            }
+        } catch (URISyntaxException | SecurityException | NullPointerException e) {
+            // no code location to start from: the source is not known to be beside the code
+        }
+        return Optional.empty();
+    }
+
+    /** The claim on the source of the clone this code was built in ({@link #sourceRoot}). */
+    public static Claim claim() {
+        return claim(sourceRoot().orElse(Path.of("/nonexistent")));
+    }
+
     /** The claim on the source found under {@code root} (a clone: the directory with the apps' folders). */
     public static Claim claim(Path root) {
         String claim = "Asynchronous drivers are much more complicated to use (lines of code of the same 12-query page written "
                 + "against JDBC and against the non-blocking Vert.x client; much more: at least " + MUCH + "×)";
         Path direct = root.resolve(DIRECT_DIR);
         if (!Files.isRegularFile(direct.resolve(DIRECT_JDBC)) || !Files.isRegularFile(direct.resolve(DIRECT_ASYNC))) {
-            return new Claim("5", claim, Claim.Status.NOT_MEASURED, "the source is not beside the results (" + DIRECT_DIR
-                    + "): build the page from a clone (make report RUN=…)");
+            return new Claim("5", claim, Claim.Status.NOT_MEASURED, "the source is not beside the code (" + DIRECT_DIR
+                    + "): build the page from a clone (make report RUN=…)").quoting(ThesisText.COMPLEXITY);
         }
         long jdbc = lines(List.of(direct.resolve(DIRECT_JDBC)));
         long async = lines(List.of(direct.resolve(DIRECT_ASYNC)));
@@ -79,7 +105,7 @@ public final class Complexity {
                 jdbc, DIRECT_JDBC, async, DIRECT_ASYNC, ratio, DIRECT_TEST.substring(DIRECT_TEST.lastIndexOf('/') + 1),
                 much ? "The non-blocking page needs at least " + MUCH + "× the code."
                         : "The non-blocking page needs under " + MUCH + "× the code: futures joined, and PostgreSQL's $1 placeholders.",
-                labPages(root)));
+                labPages(root))).quoting(ThesisText.COMPLEXITY);
     }
 
     /** The lab's pages per mode and the engines behind its API, in lines ("not found" when the source is not there). */

@@ -270,11 +270,16 @@ public final class LoadClaims {
     /**
      * Null when both goodputs may decide (enough repetitions, no flag beyond what {@link Pairwise}
      * lets a side carry: errors lower only its own goodput, at the very level where the thesis
-     * expects them), else the reason.
+     * expects them; {@code b}, the rival behind, not steady where its trend cannot close the gap),
+     * else the reason.
      */
     private static String unusable(String a, Verdict.Candidate ca, String b, Verdict.Candidate cb) {
         for (Map.Entry<String, Verdict.Candidate> e : Map.of(a, ca, b, cb).entrySet()) {
-            List<String> blocking = Pairwise.blocking(e.getValue(), e.getValue() == ca ? cb : ca, Verdict.Better.HIGHER);
+            boolean behind = e.getValue() == cb;
+            // the rival behind may be not steady where its trend cannot close the gap (Pairwise.trendCannotClose)
+            List<String> blocking = Pairwise.blocking(e.getValue(), behind ? ca : cb, Verdict.Better.HIGHER).stream()
+                    .filter(f -> !(behind && f.equals(Point.FLAG_NOT_STEADY) && Pairwise.trendCannotClose(cb, ca, Verdict.Better.HIGHER)))
+                    .toList();
             if (!blocking.isEmpty()) {
                 String why = e.getKey() + " flagged: " + String.join(", ", blocking);
                 return why + prefixed(Flags.toDecide(why));

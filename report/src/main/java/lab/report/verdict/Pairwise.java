@@ -146,7 +146,31 @@ public final class Pairwise {
                                        Verdict.Candidate behind, Verdict.Better better) {
         Set<String> behindMay = new HashSet<>(LOWER_OWN_FIGURE);
         behindMay.addAll(sharedWhenPaired(ahead, behind));
+        if (trendCannotClose(behind, ahead, better)) {
+            behindMay.add(NOT_STEADY);
+        }
         return firstFlagged(nameAhead, ahead, aheadMayCarry(ahead, behind, better), nameBehind, behind, behindMay);
+    }
+
+    static final String NOT_STEADY = "notSteady";
+
+    /**
+     * Whether the repetitions of {@code behind}, not steady, could not close its gap to {@code ahead}: the
+     * test is to continue its trend from its last repetition by its whole first-to-last change once more;
+     * when even that stays short of the ahead's worst repetition (or the trend runs away from it), its
+     * not being steady cannot change which is ahead, and its flag does not block.
+     */
+    public static boolean trendCannotClose(Verdict.Candidate behind, Verdict.Candidate ahead, Verdict.Better better) {
+        if (behind == null || ahead == null || ahead.value() == null) {
+            return false;
+        }
+        List<Double> reps = behind.byRound().stream().filter(java.util.Objects::nonNull).toList();
+        reps = reps.size() >= 2 ? reps : behind.samples();
+        if (reps.size() < 2) {
+            return false;
+        }
+        double next = 2 * reps.getLast() - reps.getFirst();
+        return better == Verdict.Better.HIGHER ? next < ahead.value().min() : next > ahead.value().max();
     }
 
     /**

@@ -32,6 +32,13 @@ public final class ThesisClaims {
         return new ClaimSet("load", "thesis 4.2–4.3 and 5, on this run's goodput and this repository's code", claims);
     }
 
+    /** As above, the code counted in the clone this code was built in ({@link Complexity#sourceRoot}), wherever it runs from. */
+    public static ClaimSet load(List<AppVerdict> verdicts, LoadClaims.RunLink run) {
+        List<Claim> claims = new ArrayList<>(LoadClaims.of(verdicts, run));
+        claims.add(Complexity.claim());
+        return new ClaimSet("load", "thesis 4.2–4.3 and 5, on this run's goodput and this repository's code", claims);
+    }
+
     /**
      * Section 4.1 (Table 4.1, Figures 4.1–4.5) on a micro-benchmark run.
      *
@@ -68,8 +75,8 @@ public final class ThesisClaims {
             parts.add(counts(on));
         }
         if (!off.isEmpty()) {
-            parts.add((on.isEmpty() ? "all judged off the thesis' setting (link or level): " : "judged off the thesis' setting "
-                    + "(link or level), counted apart: ") + counts(off));
+            parts.add((on.isEmpty() ? "all judged off the thesis' setting (link, hosts, level or server): " : "judged off the thesis' setting "
+                    + "(link, hosts, level or server), counted apart: ") + counts(off));
         }
         return String.join("; ", parts);
     }

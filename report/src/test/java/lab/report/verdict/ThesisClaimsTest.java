@@ -22,14 +22,14 @@ class ThesisClaimsTest {
     void countsEveryLabelAndTheOffSettingClaimsApart() {
         List<Claim> claims = List.of(claim(Status.REPRODUCED), claim(Status.EXCEEDED), claim(Status.REPRODUCED),
                 claim(Status.NOT_REPRODUCED), off(Status.REPRODUCED), off(Status.INCONCLUSIVE));
-        assertEquals("2 of 4 reproduced, 1 exceeded, 1 not reproduced; judged off the thesis' setting (link or level), "
+        assertEquals("2 of 4 reproduced, 1 exceeded, 1 not reproduced; judged off the thesis' setting (link, hosts, level or server), "
                 + "counted apart: 1 of 2 reproduced, 1 inconclusive", ThesisClaims.summary(claims));
     }
 
     @Test
     void saysWhenNothingIsJudgedAndWhenAllIsOffTheSetting() {
         assertEquals("No claim judged yet", ThesisClaims.summary(List.of()));
-        assertEquals("all judged off the thesis' setting (link or level): 0 of 1 reproduced, 1 not measured",
+        assertEquals("all judged off the thesis' setting (link, hosts, level or server): 0 of 1 reproduced, 1 not measured",
                 ThesisClaims.summary(List.of(off(Status.NOT_MEASURED))));
     }
 }

@@ -62,9 +62,14 @@ class ToDecideTest {
         // thesis-quick of 2026-12-04, portal at 400 connections: jdbc's three repetitions still rose (notSteady),
         // and the claim read "(jdbc flagged: notSteady)" with nothing on what would decide it
         java.util.List<Double> nb = java.util.List.of(1300.0, 1350.0, 1320.0);
+        // its trend, 380 → 520, continued once more (660) stays far short of 1,300: it cannot close the gap
         java.util.List<Double> jdbc = java.util.List.of(380.0, 450.0, 520.0);
         Verdict.Candidate cn = new Verdict.Candidate(Spread.of(nb), nb, java.util.List.of());
         Verdict.Candidate cj = new Verdict.Candidate(Spread.of(jdbc), jdbc, java.util.List.of(lab.report.results.Point.FLAG_NOT_STEADY));
+        assertEquals(Pairwise.Outcome.FIRST, Pairwise.compare("nonblocking", cn, "jdbc", cj, Verdict.Better.HIGHER).outcome());
+        // 380 → 1,250 continued once more (2,120) could: the flag blocks
+        java.util.List<Double> rising = java.util.List.of(380.0, 800.0, 1250.0);
+        cj = new Verdict.Candidate(Spread.of(rising), rising, java.util.List.of(lab.report.results.Point.FLAG_NOT_STEADY));
         Pairwise.Comparison c = Pairwise.compare("nonblocking", cn, "jdbc", cj, Verdict.Better.HIGHER);
         assertEquals(Pairwise.Outcome.UNDECIDED, c.outcome(), String.valueOf(c));
         String s = LoadClaims.toDecide(c, cn, cj);
