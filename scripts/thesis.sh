@@ -56,7 +56,7 @@ while awk -v q="$quiet_below" '{ exit !($1 >= q) }' /proc/loadavg && [ "$waited"
   waited=$((waited + 10))
 done
 if awk -v q="$quiet_below" '{ exit !($1 >= q) }' /proc/loadavg; then
-  say "the machine is still busy (1-minute load average $(cut -d' ' -f1 /proc/loadavg)): going on; the micro page records the load average beside each table"
+  say "the machine is still busy (1-minute load average $(cut -d' ' -f1 /proc/loadavg)): going on; each fork records its load average, and no micro claim is decided on a fork above the cores"
 fi
 
 status=0

@@ -6,14 +6,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import lab.microbench.pages.Json;
+import lab.report.results.ForkLoads;
 import org.openjdk.jmh.util.ListStatistics;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * More forks of the same points joined into a JMH result file: each point's forks (its raw data)
- * appended, and its score, 99.9 % error, confidence and percentiles taken again over all of its
+ * More forks of the same points joined into a JMH result file: each point's forks (its raw data and
+ * load averages) appended, and its score, 99.9 % error, confidence and percentiles taken again over all of its
  * iterations by JMH's own statistics, as if one run had had them all.
  */
 public final class JmhForks {
@@ -36,6 +37,9 @@ public final class JmhForks {
             ArrayNode raw = (ArrayNode) metric.get("rawData");
             extra.path("primaryMetric").path("rawData").forEach(raw::add);
             point.put("forks", point.path("forks").asInt() + extra.path("forks").asInt());
+            // the forks' load averages follow their raw data; a side without them leaves too few, which blocks a verdict
+            ArrayNode loads = point.get(ForkLoads.FIELD) instanceof ArrayNode a ? a : point.putArray(ForkLoads.FIELD);
+            extra.path(ForkLoads.FIELD).forEach(loads::add);
             ListStatistics stats = new ListStatistics();
             raw.forEach(fork -> fork.forEach(x -> stats.addValue(x.asDouble())));
             double error = stats.getMeanErrorAt(ERROR_LEVEL);

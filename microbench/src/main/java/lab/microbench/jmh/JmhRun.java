@@ -1,5 +1,8 @@
 package lab.microbench.jmh;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,14 +16,20 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
-/** Runs one JMH benchmark class through JMH's Java API and writes JMH's own JSON result file. */
+/**
+ * Runs one JMH benchmark class through JMH's Java API and writes JMH's own JSON result file, each
+ * entry with its forks' load averages where the benchmark records them ({@link ForkLoad}).
+ */
 public final class JmhRun {
 
     private final ChainedOptionsBuilder options;
+    private final Path jsonOut;
     private final List<String> jvmArgs = new ArrayList<>(forkJvmArgs());
 
-    private JmhRun(ChainedOptionsBuilder options) {
+    private JmhRun(ChainedOptionsBuilder options, Path jsonOut) {
         this.options = options;
+        this.jsonOut = jsonOut;
+        systemProperty(ForkLoad.PROPERTY, ForkLoad.logOf(jsonOut).toString());
     }
 
     public static JmhRun of(Class<?> benchmark, Plan.Jmh plan, Path jsonOut) {
@@ -34,7 +43,7 @@ public final class JmhRun {
                 .timeout(TimeValue.seconds(60))
                 .shouldFailOnError(true)
                 .result(jsonOut.toString())
-                .resultFormat(ResultFormatType.JSON));
+                .resultFormat(ResultFormatType.JSON), jsonOut);
     }
 
     /** JMH 1.37 still uses sun.misc.Unsafe; JDK 24+ warns about it in every fork unless told it is allowed. */
@@ -59,6 +68,14 @@ public final class JmhRun {
     }
 
     public Collection<RunResult> run() throws RunnerException {
-        return new Runner(options.jvmArgsAppend(jvmArgs.toArray(String[]::new)).build()).run();
+        Path log = ForkLoad.logOf(jsonOut);
+        try {
+            Files.deleteIfExists(log);
+            Collection<RunResult> results = new Runner(options.jvmArgsAppend(jvmArgs.toArray(String[]::new)).build()).run();
+            ForkLoad.attach(jsonOut, log);
+            return results;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -10,6 +10,7 @@ import lab.access.DbSession;
 import lab.access.ForkJoin;
 import lab.access.Rows;
 import lab.access.SourceUrl;
+import lab.microbench.jmh.ForkLoad;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -20,6 +21,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Thesis 4.1.3: one operation = the small SELECT once on each of {@code connections} connections
@@ -65,6 +67,12 @@ public class FanOutBench {
     public void close() {
         sessions.forEach(DbSession::close);
         clients.forEach(DbClient::close);
+    }
+
+    /** The machine's load at the end of this fork, for the page to show it was quiet (ForkLoad). */
+    @TearDown(Level.Trial)
+    public void recordLoad(BenchmarkParams params) {
+        ForkLoad.record(params);
     }
 
     @Benchmark

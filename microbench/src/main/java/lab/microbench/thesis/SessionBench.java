@@ -10,6 +10,7 @@ import lab.access.DbSession;
 import lab.access.ForkJoin;
 import lab.access.Rows;
 import lab.access.SourceUrl;
+import lab.microbench.jmh.ForkLoad;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -20,6 +21,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Thesis 4.1.1 and 4.1.2: one operation = {@code requests} times the same small SELECT on one
@@ -64,6 +66,12 @@ public class SessionBench {
         if (emulated != null) {
             emulated.close();
         }
+    }
+
+    /** The machine's load at the end of this fork, for the page to show it was quiet (ForkLoad). */
+    @TearDown(Level.Trial)
+    public void recordLoad(BenchmarkParams params) {
+        ForkLoad.record(params);
     }
 
     @Benchmark

@@ -16,13 +16,13 @@ import java.util.stream.Stream;
 import lab.microbench.Experiment;
 import lab.microbench.pages.Section;
 import lab.microbench.pages.Meta;
-import lab.report.load.VerdictView;
 import lab.report.results.JmhScore;
 import lab.report.results.Results;
 import lab.report.verdict.AppVerdict;
 import lab.report.verdict.Claim;
 import lab.report.verdict.LoadClaims;
 import lab.report.verdict.MicroClaims;
+import lab.report.verdict.Smoke;
 import lab.report.verdict.ThesisClaims;
 
 /** A thesis run's result files in {@code dir}, read: each experiment's scores and what its meta recorded of the links. */
@@ -46,13 +46,30 @@ record ThesisResults(Path dir) {
 
     /** Every claim, on these files' scores ({@code table} and {@code pipelining} read already) and the load run. */
     Judged judge(Map<String, List<JmhScore>> table, Map<String, List<JmhScore>> pipelining, Optional<Results> load) {
-        return new Judged(ThesisClaims.micro(table, pipelining, scoresOf(Experiment.HORIZONTAL), scoresOf(Experiment.VERTICAL),
-                new MicroClaims.Links(measuredRtts(), calibratedAdded())).claims(), loadClaims(load));
+        List<Claim> micro = ThesisClaims.micro(table, pipelining, scoresOf(Experiment.HORIZONTAL), scoresOf(Experiment.VERTICAL),
+                new MicroClaims.Links(measuredRtts(), calibratedAdded())).claims();
+        return new Judged(micro.stream().map(c -> smoke(experimentOf(c)) ? Smoke.undecided(c) : c).toList(), loadClaims(load));
+    }
+
+    /** The figures each thesis experiment's claims name as their source (MicroClaims.about). */
+    private static final Map<Experiment, List<String>> FIGURES = Map.of(Experiment.TABLE, List.of("Table 4.1"),
+            Experiment.PIPELINING, List.of("Figure 4.1", "Figure 4.2", "Figure 4.3"), Experiment.HORIZONTAL, List.of("Figure 4.4"),
+            Experiment.VERTICAL, List.of("Figure 4.5"));
+
+    /** The experiment whose scores a micro claim is judged on (null: none of them). */
+    static Experiment experimentOf(Claim c) {
+        return FIGURES.entrySet().stream().filter(e -> e.getValue().stream().anyMatch(f -> MicroClaims.about(c, f, null)))
+                .map(Map.Entry::getKey).findFirst().orElse(null);
+    }
+
+    /** Whether {@code e} ran with the smoke plan, which decides nothing (Smoke), as its meta records. */
+    private boolean smoke(Experiment e) {
+        return e != null && meta(e).map(m -> Smoke.is(m.mode())).orElse(false);
     }
 
     /** The load claims of 4.2-4.3; none on a smoke run, which decides nothing (two short repetitions): its figures are drawn. */
     static List<Claim> loadClaims(Optional<Results> load) {
-        return load.filter(r -> !VerdictView.SMOKE.equals(r.run().profile()))
+        return load.filter(r -> !Smoke.is(r.run().profile()))
                 .map(r -> ThesisClaims.load(AppVerdict.of(r), LoadClaims.RunLink.of(r.run())).claims()).orElse(List.of());
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import lab.report.results.ForkLoads;
 import lab.report.results.JmhScore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +39,17 @@ class JmhForksTest {
                 + mysql.error());
         assertEquals(5.0, scores.get(1).score(), 1e-9, "a point without more forks is left as it was");
         assertEquals(3, scores.get(1).forks());
+    }
+
+    @Test
+    void theForksLoadAveragesFollowTheirForks() throws Exception {
+        String loads = ", \"" + ForkLoads.FIELD + "\": [0.5, 0.7, 0.9], \"cores\": 2";
+        Path file = Files.writeString(dir.resolve("part"), "[" + point("MYSQL", 3, "[[10.0], [10.4], [9.8]]", 10.0).replace(
+                "\"forks\": 3,", "\"forks\": 3" + loads + ",") + "]");
+        Path more = Files.writeString(dir.resolve("more"), "[" + point("MYSQL", 2, "[[12.0], [11.8]]", 12.0).replace(
+                "\"forks\": 2,", "\"forks\": 2, \"" + ForkLoads.FIELD + "\": [1.5, 2.5], \"cores\": 2,") + "]");
+        JmhForks.add(file, more);
+        assertEquals(new ForkLoads(List.of(0.5, 0.7, 0.9, 1.5, 2.5), 2), JmhScore.read(file).getFirst().loads());
     }
 
     private static String point(String engine, int forks, String raw, double score) {

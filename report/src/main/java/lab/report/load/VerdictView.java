@@ -10,13 +10,11 @@ import java.util.Set;
 import lab.report.results.Results;
 import lab.report.verdict.AppVerdict;
 import lab.report.verdict.LoadClaims;
+import lab.report.verdict.Smoke;
 import lab.report.verdict.ThesisClaims;
 
 /** The model of verdict.ftlh for one run: "verdicts" (per app, rows by scenario) and "claims". */
 public final class VerdictView {
-
-    /** The profile whose runs are checks, never answers. */
-    public static final String SMOKE = "smoke";
 
     private VerdictView() {
     }
@@ -48,7 +46,7 @@ public final class VerdictView {
         model.put("minRepetitions", lab.report.verdict.Pairwise.MIN_REPETITIONS);
         model.put("minEffectPct", Math.round((lab.report.verdict.Pairwise.MIN_EFFECT - 1) * 100));
         model.put("levelPct", Math.round(lab.report.verdict.Pairwise.LEVEL * 100));
-        if (SMOKE.equals(r.run().profile())) {
+        if (Smoke.is(r.run().profile())) {
             model.put("decidesNothing", "PROFILE=smoke decides nothing: it checks that every instance answers under "
                     + "load, with two short repetitions per point — too few for any verdict or claim.");
         }
@@ -59,7 +57,7 @@ public final class VerdictView {
             model.put("hostSpeed", speed.sentence());
         }
         // a smoke run decides nothing: no claim is judged on it
-        model.put("claims", SMOKE.equals(r.run().profile()) ? List.of() : ThesisClaims.load(verdicts, LoadClaims.RunLink.of(r.run())).claims());
+        model.put("claims", Smoke.is(r.run().profile()) ? List.of() : ThesisClaims.load(verdicts, LoadClaims.RunLink.of(r.run())).claims());
         return model;
     }
 }

@@ -14,13 +14,28 @@ import tools.jackson.databind.JsonNode;
  * One entry of a JMH JSON result file: method, parameters, threads, run settings and the primary score with its error.
  *
  * @param rawData each fork's measured iterations, as JMH wrote them (empty when the file has none)
+ * @param loads   each fork's load average, as the run recorded it ({@link ForkLoads#NONE}: not recorded)
  */
 public record JmhScore(String method, Map<String, String> params, int threads, int forks,
                        int warmupIterations, String warmupTime, int iterations, String iterationTime,
-                       double score, double error, String unit, String jdk, List<List<Double>> rawData) {
+                       double score, double error, String unit, String jdk, List<List<Double>> rawData, ForkLoads loads) {
 
     public JmhScore {
         rawData = rawData == null ? List.of() : rawData.stream().map(List::copyOf).toList();
+        loads = loads == null ? ForkLoads.NONE : loads;
+    }
+
+    /** A score whose forks' load averages were not recorded. */
+    public JmhScore(String method, Map<String, String> params, int threads, int forks, int warmupIterations, String warmupTime,
+                    int iterations, String iterationTime, double score, double error, String unit, String jdk, List<List<Double>> rawData) {
+        this(method, params, threads, forks, warmupIterations, warmupTime, iterations, iterationTime, score, error, unit, jdk, rawData,
+                ForkLoads.NONE);
+    }
+
+    /** This score with its forks' load averages. */
+    public JmhScore withLoads(ForkLoads forkLoads) {
+        return new JmhScore(method, params, threads, forks, warmupIterations, warmupTime, iterations, iterationTime, score, error, unit,
+                jdk, rawData, forkLoads);
     }
 
     /** A score without its iterations: only its 99.9 % error tells its spread. */
@@ -62,7 +77,7 @@ public record JmhScore(String method, Map<String, String> params, int threads, i
                     n.path("warmupIterations").asInt(), n.path("warmupTime").asString(),
                     n.path("measurementIterations").asInt(), n.path("measurementTime").asString(),
                     metric.path("score").asDouble(), errorOf(metric), metric.path("scoreUnit").asString().replace("us/", "µs/"),
-                    n.path("jdkVersion").asString(), rawData(metric.path("rawData"))));
+                    n.path("jdkVersion").asString(), rawData(metric.path("rawData")), loads(n)));
         }
         return scores;
     }
@@ -75,6 +90,12 @@ public record JmhScore(String method, Map<String, String> params, int threads, i
             data.add(iterations);
         }
         return data;
+    }
+
+    private static ForkLoads loads(JsonNode entry) {
+        List<Double> loads = new ArrayList<>();
+        entry.path(ForkLoads.FIELD).forEach(v -> loads.add(v.asDouble()));
+        return new ForkLoads(loads, entry.path(ForkLoads.CORES_FIELD).asInt());
     }
 
     /** JMH writes "NaN" as the error when there are too few samples. */

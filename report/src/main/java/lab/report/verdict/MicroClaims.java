@@ -1,10 +1,14 @@
 package lab.report.verdict;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 import lab.access.Mode;
 import lab.report.Fmt;
@@ -16,8 +20,9 @@ import lab.report.verdict.Claim.Status;
  * The claims of thesis chapter 4.1 (Table 4.1, Figures 4.1–4.5) checked against this run's JMH
  * scores. A ratio of two scores measured with at least {@link JmhScore#MIN_FORKS} forks each has the
  * load verdict's interval ({@link Pairwise#LEVEL}, Welch on the logarithms of the fork means); with
- * fewer, the range the two 99.9 % errors allow. A claim holds or fails only when that range settles
- * it; where it reaches across a bound, or an error is unknown, it is inconclusive.
+ * fewer, the range the two 99.9 % errors allow is shown, and decides nothing. A claim is decided only
+ * on scores {@link MicroGate} lets decide (forks, and each fork on a quiet machine), and holds or fails
+ * only when that range settles it; where it reaches across a bound, it is inconclusive.
  * "About N×" is read as within a factor 1.5 of N, and a gain beyond that band is "exceeded". The
  * thesis' thread-pool driver handed off fairly: its claims are judged on {@code threadpool-fair}.
  * A claim judged off the thesis' link (by the measured round trip) or driver says so in its status.
@@ -172,19 +177,26 @@ public final class MicroClaims {
      * forks (the fork means' interval needs {@link JmhScore#MIN_FORKS} a side), or "" when decided.
      */
     private static String toDecide(Status status, Spread ratio, JmhScore a, JmhScore b, double... bounds) {
-        return status != Status.INCONCLUSIVE ? "" : toDecide(java.util.Arrays.asList(a, b), forks -> Claim.toDecide(ratio, forks, "forks", bounds));
+        return toDecide(Arrays.asList(a, b), forks -> status != Status.INCONCLUSIVE ? "" : Claim.toDecide(ratio, forks, "forks", bounds));
     }
 
     /**
-     * "; to decide: …" for a figure of these scores: {@link JmhScore#MIN_FORKS} forks a side where one is
-     * missing (null) or has no fork means, else {@code what} of the fewest forks a side ("" when it names nothing).
+     * "; to decide: …" for a figure of these scores: what {@link MicroGate} wants of them where it refuses
+     * them, else {@code what} of the fewest forks a side ("" when it names nothing) and the forks' load
+     * averages, which showed the machine quiet.
      */
-    static String toDecide(List<JmhScore> scores, java.util.function.IntFunction<String> what) {
-        if (scores.stream().anyMatch(x -> x == null || x.forkMeans().isEmpty())) {
-            return "; to decide: at least " + JmhScore.MIN_FORKS + " forks a side, whose means give the interval";
+    static String toDecide(List<JmhScore> scores, IntFunction<String> what) {
+        String refusal = MicroGate.refusal(scores);
+        if (!refusal.isEmpty()) {
+            return "; " + refusal;
         }
         String s = what.apply(scores.stream().mapToInt(x -> x.forkMeans().size()).min().orElseThrow());
-        return s.isEmpty() ? "" : "; " + s;
+        return (s.isEmpty() ? "" : "; " + s) + "; " + MicroGate.quietNote(scores);
+    }
+
+    /** {@code rule}'s status where {@link MicroGate} lets {@code scores} decide and each has an error, else inconclusive. */
+    static Status gated(Collection<JmhScore> scores, Supplier<Status> rule) {
+        return !MicroGate.refusal(scores).isEmpty() || scores.stream().anyMatch(s -> s.spread().n() == 0) ? Status.INCONCLUSIVE : rule.get();
     }
 
     // ---- Table 4.1
@@ -205,16 +217,17 @@ public final class MicroClaims {
         }
         List<Status> checks = new ArrayList<>();
         List<String> ratios = new ArrayList<>();
+        boolean mayDecide = MicroGate.refusal(three.values()).isEmpty();
         for (String slower : List.of(JDBC, POOL)) {
             Bar bar = slower.equals(JDBC) ? overJdbc : overPool;
             Spread r = Verdict.ratio(candidate(three.get(slower)), candidate(three.get(PIPELINED)));
-            Status check = unknownError(three) ? Status.INCONCLUSIVE : bar.judge(r);
+            Status check = gated(three.values(), () -> bar.judge(r));
             checks.add(check);
-            ratios.add(slower + " ÷ pipelined = " + Fmt.ratioRange(r) + " (" + check.label() + ")"
-                    + toDecide(check, r, three.get(slower), three.get(PIPELINED), bar.bounds()));
+            String decide = mayDecide && check == Status.INCONCLUSIVE ? Claim.toDecide(r, forks(three.values()), "forks", bar.bounds()) : "";
+            ratios.add(slower + " ÷ pipelined = " + Fmt.ratioRange(r) + " (" + check.label() + ")" + (decide.isEmpty() ? "" : "; " + decide));
         }
-        return new Claim(source, claim, Claim.all(checks), on.text() + ": " + values(three) + "; " + String.join(", ", ratios),
-                on.offSetting()).offBy(serverKind(engine));
+        return new Claim(source, claim, Claim.all(checks), on.text() + ": " + values(three) + "; " + String.join(", ", ratios)
+                + toDecide(List.copyOf(three.values()), forks -> ""), on.offSetting()).offBy(serverKind(engine));
     }
 
     private static Claim tablePoolSlower(String link, String engine, List<JmhScore> scores, JudgedLink on) {
@@ -230,7 +243,7 @@ public final class MicroClaims {
             return notMeasured(source, claim, missing(link));
         }
         Spread r = Verdict.ratio(candidate(two.get(POOL)), candidate(two.get(JDBC)));
-        Status status = unknownError(two) ? Status.INCONCLUSIVE : bar.judge(r);
+        Status status = gated(two.values(), () -> bar.judge(r));
         return new Claim(source, claim, status, on.text() + ": " + values(two) + "; "
                 + ratio(two.get(POOL), two.get(JDBC), POOL + " / jdbc") + " (" + rangeOf(two.get(POOL), two.get(JDBC)) + ")"
                 + toDecide(status, r, two.get(POOL), two.get(JDBC), bar.bounds()), on.offSetting()).offBy(serverKind(engine));
@@ -271,7 +284,7 @@ public final class MicroClaims {
         }
         JudgedLink where = link(link, engine, THESIS_RTT_MS.get(link), links);
         Spread r = Verdict.ratio(candidate(off), candidate(on));
-        Status status = off.spread().n() == 0 || on.spread().n() == 0 ? Status.INCONCLUSIVE : rule.apply(r);
+        Status status = gated(List.of(off, on), () -> rule.apply(r));
         return new Claim(source, claim, status, String.format(Locale.ROOT, "%s, %s requests: pipelining off %s ms, on %s ms; "
                         + "off / on = %s (range %s–%s, %s)%s",
                 where.text(), most, off.withError(), on.withError(), Fmt.ratio(r.median()), Fmt.ratio(r.min()), Fmt.ratio(r.max()),
@@ -300,9 +313,8 @@ public final class MicroClaims {
         two.put(PIPELINED, candidate(on));
         Verdict v = Verdict.decide(source, two, UNPIPELINED, Verdict.Better.LOWER);
         Spread r = Verdict.ratio(candidate(off), candidate(on));
-        Status status = off.spread().n() == 0 || on.spread().n() == 0 ? Status.INCONCLUSIVE
-                : v.clear() ? (v.winner().equals(PIPELINED) ? Status.REPRODUCED : Status.NOT_REPRODUCED)
-                : r.max() < Verdict.MIN_EFFECT ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
+        Status status = gated(List.of(off, on), () -> v.clear() ? (v.winner().equals(PIPELINED) ? Status.REPRODUCED : Status.NOT_REPRODUCED)
+                : r.max() < Verdict.MIN_EFFECT ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE);
         return new Claim(source, claim, status, String.format(Locale.ROOT,
                 "%s, 2 requests: pipelining off %s ms, on %s ms; off / on = %s; %s%s", where.text(), off.withError(),
                 on.withError(), Fmt.ratioRange(r), v.clear() ? "clear winner: " + v.winner() : v.summary(),
@@ -311,8 +323,9 @@ public final class MicroClaims {
 
     // ---- helpers
 
-    private static boolean unknownError(Map<String, JmhScore> scores) {
-        return scores.values().stream().anyMatch(s -> s.spread().n() == 0);
+    /** The fewest fork means of {@code scores}. */
+    private static int forks(Collection<JmhScore> scores) {
+        return scores.stream().mapToInt(x -> x.forkMeans().size()).min().orElse(0);
     }
 
     private static String values(Map<String, JmhScore> scores) {

@@ -58,7 +58,7 @@ final class ScalingClaims {
             Spread diff = combination(four, new double[] {1 / dx, -1 / dx, -1 / dx, 1 / dx});
             double bound = -SLOWER_BY * Math.max(tp, 0);
             double much = vertical ? -(1 - MUCH_LESS) * Math.max(tp, 0) : Double.NaN;
-            Status status = judge(diff, bound, much);
+            Status status = MicroClaims.gated(four, () -> judge(diff, bound, much));
             String per = param.substring(0, param.length() - 1);
             claims.add(new Claim(source, claim, status, String.format(Locale.ROOT,
                     "ms per added %s from %s to %s: %s %s, %s %s; the difference %s (range %s to %s, %s); reproduced when "
@@ -66,8 +66,7 @@ final class ScalingClaims {
                     per, first, last, MicroClaims.PIPELINED, Fmt.num(nb), pool, Fmt.num(tp),
                     diff == null ? "?" : Fmt.num(diff.median()), diff == null ? "?" : Fmt.num(diff.min()),
                     diff == null ? "?" : Fmt.num(diff.max()), rangeOf(four), Fmt.num(bound), -SLOWER_BY * 100,
-                    status == Status.INCONCLUSIVE ? toDecide(four, diff, "ms per " + per, vertical ? new double[] {bound, much}
-                            : new double[] {bound}) : ""),
+                    toDecide(status, four, diff, "ms per " + per, vertical ? new double[] {bound, much} : new double[] {bound})),
                     fair ? "" : "against the unfair thread pool: no " + MicroClaims.POOL + " scores (the thesis' driver handed off fairly)")
                     .offBy(setting(figure, xs, engine)));
         }
@@ -160,10 +159,9 @@ final class ScalingClaims {
                 double rise = c.score() - a.score();
                 List<JmhScore> three = List.of(a, b, c);
                 Spread off = combination(three, new double[] {-(1 - w), 1, -w});
-                Status status = off == null ? Status.INCONCLUSIVE
-                        : !(rise > 0) ? Status.INCONCLUSIVE
-                        : off.min() >= lo * rise && off.max() <= hi * rise ? Status.REPRODUCED
-                        : off.max() < lo * rise || off.min() > hi * rise ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE;
+                Status status = off == null || !(rise > 0) ? Status.INCONCLUSIVE
+                        : MicroClaims.gated(three, () -> off.min() >= lo * rise && off.max() <= hi * rise ? Status.REPRODUCED
+                        : off.max() < lo * rise || off.min() > hi * rise ? Status.NOT_REPRODUCED : Status.INCONCLUSIVE);
                 claims.add(new Claim(source, claim, status, String.format(Locale.ROOT,
                         "%s → %s → %s ms at %s, %s and %s connections; the middle one %s ms off the straight line (range %s to %s, %s); "
                                 + "linear when the whole range is within %s to %s ms%s%s",
@@ -171,7 +169,7 @@ final class ScalingClaims {
                         off == null ? "?" : Fmt.num(off.median()), off == null ? "?" : Fmt.num(off.min()),
                         off == null ? "?" : Fmt.num(off.max()), off == null ? "an error unknown" : rangeOf(three),
                         Fmt.num(lo * rise), Fmt.num(hi * rise), rise > 0 ? "" : " (no growth from the first to the last count)",
-                        status == Status.INCONCLUSIVE && rise > 0 ? toDecide(three, off, "ms", lo * rise, hi * rise) : "")).offBy(setting("Figure 4.5", xs, engine)));
+                        rise > 0 ? toDecide(status, three, off, "ms", lo * rise, hi * rise) : "")).offBy(setting("Figure 4.5", xs, engine)));
             }
         }
         return claims;
@@ -214,10 +212,10 @@ final class ScalingClaims {
         return new Spread(d, d - half, d + half, scores.stream().mapToInt(x -> x.spread().n()).min().orElseThrow());
     }
 
-    /** What would decide a figure of these scores left across {@code bounds}: more forks, or at least 3 a side. */
-    private static String toDecide(List<JmhScore> scores, Spread figure, String unit, double... bounds) {
-        // no figure: a score is missing or has no fork means, and the helper says "at least 3 forks"
-        return MicroClaims.toDecide(scores, forks -> Claim.toDecideDifference(figure, forks, "forks", unit, bounds));
+    /** What would decide a figure of these scores left across {@code bounds} (more forks, or what MicroGate wants), or the forks' loads. */
+    private static String toDecide(Status status, List<JmhScore> scores, Spread figure, String unit, double... bounds) {
+        return MicroClaims.toDecide(scores, forks -> status != Status.INCONCLUSIVE ? ""
+                : Claim.toDecideDifference(figure, forks, "forks", unit, bounds));
     }
 
     private static String rangeOf(List<JmhScore> scores) {

@@ -50,7 +50,7 @@ class MicroRuleHonestyTest {
         // JMH's 99.9 % half-interval over every iteration (about 3.3 standard errors for these n)
         double error = 3.3 * sd / Math.sqrt(n);
         return new JmhScore("operation", Map.of("engine", engine, "variant", variant, "requests", requests), 1, forks, 1, "300 ms",
-                iterations, "300 ms", mean, error, "ms/op", "25", raw);
+                iterations, "300 ms", mean, error, "ms/op", "25", raw, QuietForks.quiet(forks));
     }
 
     /** Labels over {@link #TRIALS} simulated runs of Figure 4.2's "about 3×" (band 2–4.5×), off / on = {@code ratio}. */
@@ -134,7 +134,7 @@ class MicroRuleHonestyTest {
     private JmhScore vertical(String variant, String connections, double ms, int forks) {
         JmhScore s = simulated("POSTGRESQL", variant, "1", ms, forks, 3);
         return new JmhScore(s.method(), Map.of("engine", "POSTGRESQL", "variant", variant, "connections", connections), 1, forks,
-                1, "300 ms", 3, "300 ms", s.score(), s.error(), "ms/op", "25", s.rawData());
+                1, "300 ms", 3, "300 ms", s.score(), s.error(), "ms/op", "25", s.rawData(), s.loads());
     }
 
     /** The label of the Figure 4.5 claim {@code which} picks, judged on {@code v}. */
