@@ -212,6 +212,31 @@ class LoadClaimsTest {
         assertNotEquals("reproduced", below.label());
     }
 
+    /** The shop's "less degradation" claim: each mode from {@code peak} at 100 connections to {@code top} at 10,000. */
+    private static Claim degradation(double tpPeak, double tpTop, double nbPeak, double nbTop) {
+        return claim(shop(series("shop", "threadpool", tight(100, tpPeak, 0), tight(10_000, tpTop, 0)),
+                series("shop", "nonblocking", tight(100, nbPeak, 0), tight(10_000, nbTop, 0))), "Thread-pool scales");
+    }
+
+    @Test
+    void lessDegradationNeedsTheMarginAndDoesNotFlipOnTwoPercent() {
+        // old rule: nonblocking ahead and keeping 100 % of its peak against the pool's 98 % read "reproduced", 98 % against
+        // 100 % "not reproduced": two points of share flipped the label
+        Claim held = degradation(1000, 980, 1200, 1200);
+        Claim lost = degradation(1000, 1000, 1200, 1176);
+        assertEquals(Status.INCONCLUSIVE, held.status(), held.evidence());
+        assertEquals(Status.INCONCLUSIVE, lost.status(), lost.evidence());
+        assertTrue(held.evidence().contains("to decide: a level at which the thread pool degrades"), held.evidence());
+        // both lose a fifth of their peak, within 10 % of each other either way: alike, not "less"
+        for (double nbTop : new double[] {960 * 0.98, 960, 960 * 1.02}) {
+            Claim alike = degradation(1000, 800, 1200, nbTop);
+            assertEquals(Status.NOT_REPRODUCED, alike.status(), alike.evidence());
+            assertTrue(alike.evidence().contains("less degradation when the whole range is at least 1.10×"), alike.evidence());
+        }
+        Claim less = degradation(1000, 700, 1200, 1150);
+        assertEquals(Status.REPRODUCED, less.status(), less.evidence());
+    }
+
     @Test
     void figures47And49AreJudgedOnReplyTime() {
         // old rule: neither figure was judged; mean reply = connections ÷ goodput (Little) in these points
