@@ -391,7 +391,10 @@ public final class ThesisPage {
                 .map(m -> ((Map<?, ?>) m).get(figure)).filter(List.class::isInstance)
                 .map(l -> ((List<?>) l).stream().map(String::valueOf).toList()).orElse(List.of());
         html.note(FigureRuns.note(scores, added));
-        html.note(MicroGate.pageNote(scores));
+        String loads = MicroGate.pageNote(scores);
+        if (!loads.isEmpty()) {
+            html.note(loads);
+        }
     }
 
 

@@ -2,11 +2,13 @@ package lab.microbench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import lab.microbench.Plan;
 import lab.report.results.ForkLoads;
 import lab.report.results.JmhScore;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,20 @@ class ForkLoadTest {
         assertEquals(new ForkLoads(List.of(0.5, 0.6), 2), scores.get(0).loads());
         assertEquals(new ForkLoads(List.of(2.75), 2), scores.get(1).loads());
         assertEquals("connections=200&variant=jdbc", ForkLoad.key(Map.of("variant", "jdbc", "connections", "200")));
+    }
+
+    @Test
+    void aRealRunsForksRecordTheirLoadIntoItsResult() throws Exception {
+        Path json = dir.resolve("idle.json");
+        JmhRun.of(IdleBench.class, new Plan.Jmh(2, 1, 50, 1, 50), json).param("size", List.of("1", "2")).run();
+        List<JmhScore> scores = JmhScore.read(json);
+        assertEquals(2, scores.size());
+        for (JmhScore s : scores) {
+            assertEquals(2, s.loads().oneMinute().size(), "one load average per fork: " + s.loads());
+            assertEquals(Runtime.getRuntime().availableProcessors(), s.loads().cores());
+            assertTrue(s.loads().recordedFor(s.forks()));
+        }
+        assertFalse(Files.exists(ForkLoad.logOf(json)), "the log is joined and gone");
     }
 
     @Test

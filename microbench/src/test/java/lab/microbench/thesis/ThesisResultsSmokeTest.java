@@ -57,6 +57,15 @@ class ThesisResultsSmokeTest {
     }
 
     @Test
+    void thePageShowsEachForksLoadAndTheSmokeRun() throws Exception {
+        verticalClaims("smoke");
+        String html = ThesisPage.render(dir, Optional.empty());
+        assertTrue(html.contains("1-minute load average at its end, at the points a claim is decided on"), "each figure's note");
+        assertTrue(html.contains("0 of 36 forks above 2"), "12 points of 3 forks, all quiet");
+        assertTrue(html.contains("ran with the smoke plan"), "the summary says why nothing is decided");
+    }
+
+    @Test
     void aSmokeRunDecidesNothingAndSaysWhatToRun() throws Exception {
         List<Claim> claims = verticalClaims("smoke");
         assertEquals(6, claims.size(), claims.toString());

@@ -21,8 +21,8 @@ public record ForkLoads(List<Double> oneMinute, int cores) {
         oneMinute = oneMinute == null ? List.of() : List.copyOf(oneMinute);
     }
 
-    /** Whether every one of {@code forks} forks has its load average and the cores are known. */
+    /** Whether every one of {@code forks} forks has its load average (negative: the OS did not tell) and the cores are known. */
     public boolean recordedFor(int forks) {
-        return cores > 0 && forks > 0 && oneMinute.size() >= forks;
+        return cores > 0 && forks > 0 && oneMinute.size() >= forks && oneMinute.stream().allMatch(l -> l >= 0);
     }
 }

@@ -22,7 +22,7 @@ public final class MicroGate {
 
     /** Whether a fork's 1-minute load average {@code load} on {@code cores} cores is quiet. */
     static boolean quiet(double load, int cores) {
-        return load >= 0 && load <= cores;
+        return load <= cores;
     }
 
     /** "" when {@code scores} may decide a claim; else "to decide: …", what a run would need. */
@@ -55,7 +55,10 @@ public final class MicroGate {
                 Fmt.num(loads.stream().mapToDouble(Double::doubleValue).min().orElseThrow()), Fmt.num(max(loads)), cores, cores);
     }
 
-    /** Under a figure: its forks' load averages, how many were not quiet, or that the run did not record them. */
+    /**
+     * Under a figure: its deciding forks' load averages and how many were not quiet, or that the run did not
+     * record them; "" where no score has the forks a claim is decided on.
+     */
     public static String pageNote(Collection<JmhScore> scores) {
         List<JmhScore> deciding = scores.stream().filter(s -> s != null && !s.forkMeans().isEmpty()).toList();
         if (deciding.isEmpty()) {

@@ -51,6 +51,8 @@ class MicroGateTest {
         assertTrue(c.evidence().contains("to decide: the same forks with each fork's load average recorded"), c.evidence());
         Claim fewer = fiveTimes(s -> s.withLoads(new ForkLoads(List.of(0.5, 0.5), 2)));
         assertEquals(Status.INCONCLUSIVE, fewer.status(), "two loads for three forks: " + fewer.evidence());
+        Claim untold = fiveTimes(s -> s.withLoads(new ForkLoads(List.of(0.5, -1.0, 0.5), 2)));
+        assertTrue(untold.evidence().contains("load average recorded"), "the OS did not tell: " + untold.evidence());
     }
 
     @Test
