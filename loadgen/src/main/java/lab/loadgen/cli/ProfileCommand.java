@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import lab.link.IdleCores;
 import lab.loadgen.config.Instance;
+import lab.loadgen.metrics.ProfileShares;
 import lab.loadgen.metrics.Profiler;
 import lab.loadgen.sweep.LoadLock;
 import lab.loadgen.sweep.Profile;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code make profile}: one running instance under closed-loop wrk load, profiled by async-profiler
  * twice, on CPU and then on the wall clock (where its threads wait), each as a flame graph beside
- * the wrk output, in {@code results/profile-<time>-<instance>/}. The link is the lab's as it is
+ * the wrk output, in {@code results/profile-<time>-<instance>/}, with the CPU samples summed by part
+ * of the stack ({@code cpu-shares.txt}: the drivers, the pools, Reactor, the lab's engine, …). The link is the lab's as it is
  * (make profile sets it first when LINK is given).
  */
 @Command(name = "profile", mixinStandardHelpOptions = true,
@@ -77,6 +79,7 @@ public final class ProfileCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         ProcessRunner runner = new ProcessRunner();
         String host = targets.hosts().hostOf(target);
+        // CPU, then wall clock; each also as collapsed stacks, the CPU's summed by part (cpu-shares.txt)
         for (String event : List.of("cpu", "wall")) {
             System.out.printf("%s: %s profile, wrk %d connections for %d s%n", instance, event, c, durationSec);
             String why = Profiler.start(pid, event);
@@ -88,12 +91,24 @@ public final class ProfileCommand implements Callable<Integer> {
                     Runtime.getRuntime().availableProcessors());
             ProcessRunner.Outcome out = runner.run(wrk.commands(req), Duration.ofSeconds(durationSec + 60L));
             Path flame = dir.resolve(event + ".html");
+            Path collapsed = dir.resolve(event + ".collapsed");
+            String notDumped = Profiler.dump(pid, collapsed);
             why = Profiler.stop(pid, flame);
             Files.writeString(dir.resolve(event + "-wrk.txt"), String.join("\n", out.outputs()));
             Measurement m = wrk.parse(out.outputs());
             System.out.printf("  goodput %s successes/s, errors %s -> %s%n",
                     m.requestsPerSec() == null ? "—" : String.format(java.util.Locale.ROOT, "%.0f", m.requestsPerSec()),
                     m.errors(), why == null ? flame : "no flame graph: " + why);
+            if (event.equals("cpu")) {
+                if (notDumped != null) {
+                    System.out.println("  no CPU shares: " + notDumped);
+                } else {
+                    // the parts' shares of the instance's CPU: the drivers, the pools, Reactor, the lab's engine, …
+                    String shares = ProfileShares.table(ProfileShares.of(collapsed));
+                    Files.writeString(dir.resolve("cpu-shares.txt"), shares);
+                    System.out.print(shares.indent(2));
+                }
+            }
         }
         return 0;
     }

@@ -30,6 +30,15 @@ public final class Profiler {
         return agent(pid, "start,event=" + event + (event.equals("wall") ? ",interval=5ms" : ",interval=1ms"));
     }
 
+    /**
+     * Writes what {@code pid} sampled so far to {@code file} without stopping, in the format its name
+     * says ({@code .collapsed}: one stack a line, for {@link ProfileShares}); null when written, else why not.
+     */
+    public static String dump(long pid, Path file) throws InterruptedException {
+        String why = agent(pid, "dump,file=" + file.toAbsolutePath());
+        return why != null ? why : Files.isRegularFile(file) ? null : "async-profiler wrote no " + file;
+    }
+
     /** Stops sampling in {@code pid} and writes the flame graph (HTML) to {@code file}; null when written, else why not. */
     public static String stop(long pid, Path file) throws InterruptedException {
         String why = agent(pid, "stop,file=" + file.toAbsolutePath());
