@@ -24,6 +24,12 @@ public interface DbClient extends SqlOps, AutoCloseable {
         return options().poolSize();
     }
 
+    /**
+     * Calls admitted and not finished now, on the client, its sessions and its views: the
+     * {@code access.calls.inflight} gauge. {@link RoundTrip} reads it to tell a probe at rest.
+     */
+    int callsInFlight();
+
     /** One line for logs and results: mode, source, connections and the mode's own concurrency settings. */
     default String describe() {
         return mode().id() + " " + source() + " connections=" + connections() + mode().settings(options())

@@ -27,6 +27,9 @@ public abstract class SourceClient implements DbClient {
         this.options = options;
     }
 
+    /** The gate every call of this client passes ({@link CallGate}): its counts are the client's. */
+    protected abstract CallGate gate();
+
     /** A query that ends by {@code deadline} ({@link Deadline#NONE}: only the query timeout). */
     protected abstract CompletionStage<Rows> query(Deadline deadline, String sql, List<?> params);
 
@@ -48,6 +51,11 @@ public abstract class SourceClient implements DbClient {
     @Override
     public final DbSession openSession() {
         return openSession(Deadline.NONE);
+    }
+
+    @Override
+    public final int callsInFlight() {
+        return gate().inFlight();
     }
 
     @Override
@@ -86,6 +94,11 @@ public abstract class SourceClient implements DbClient {
         @Override
         public DbSession openSession() {
             return client.openSession(deadline);
+        }
+
+        @Override
+        public int callsInFlight() {
+            return client.callsInFlight();
         }
 
         @Override

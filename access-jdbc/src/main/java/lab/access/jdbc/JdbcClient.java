@@ -54,6 +54,11 @@ final class JdbcClient extends SourceClient {
     }
 
     @Override
+    protected CallGate gate() {
+        return gate;
+    }
+
+    @Override
     protected CompletionStage<Rows> query(Deadline deadline, String sql, List<?> params) {
         return runner.run(deadline, false, runner.perCall, runner::dispatch, statements.query(sql, params));
     }

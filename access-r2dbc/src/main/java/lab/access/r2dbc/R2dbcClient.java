@@ -42,6 +42,11 @@ final class R2dbcClient extends SourceClient {
     }
 
     @Override
+    protected CallGate gate() {
+        return gate;
+    }
+
+    @Override
     protected CompletionStage<Rows> query(Deadline deadline, String sql, List<?> params) {
         return onPool(deadline, statements.query(sql, params));
     }

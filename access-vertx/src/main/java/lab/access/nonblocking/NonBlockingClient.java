@@ -54,6 +54,11 @@ final class NonBlockingClient extends SourceClient {
     }
 
     @Override
+    protected CallGate gate() {
+        return gate;
+    }
+
+    @Override
     protected CompletionStage<Rows> query(Deadline deadline, String sql, List<?> params) {
         return onPool(deadline, statements.of(sql, params), VertxResults::rows);
     }
