@@ -84,12 +84,16 @@ final class ScenarioRunner {
         Map<PlannedPoint, List<Double>> linkRtt = new LinkedHashMap<>();
         double plannedSec = scenario.stream().mapToDouble(PlannedPoint::plannedSec).sum();
         Map<PlannedPoint, Integer> repSec = new LinkedHashMap<>();
-        running.forEach(planned -> linkRtt.put(planned, links.probe(planned)));
+        running.forEach(planned -> linkRtt.put(planned, new ArrayList<>()));
+        List<PlannedPoint> idle = new ArrayList<>();
         try {
             for (PlannedPoint planned : running) {
                 PointRunner.PointWarmup w = exec.warmUpPoint(planned, tools.tool(planned.tool()), rates.get(planned));
                 w.profiles().forEach(recorder::profile);
-                QuietMachine.awaitIdle(exec, planned, progress); // the warm-up's own requests must not open the first repetition
+                // the warm-up's own requests must not open the first repetition
+                if (QuietMachine.awaitIdle(exec, planned, progress, QuietMachine.IDLE_MAX)) {
+                    idle.add(planned);
+                }
                 int plan = planned.plan().durationSec();
                 int sec = budget.stretch(w.repetitionSec(), plan, planned.plan().repetitions());
                 repSec.put(planned, sec);
@@ -97,6 +101,10 @@ final class ScenarioRunner {
                     progress.info(String.format(java.util.Locale.ROOT, "%s: replies take long here; repetitions of %d s%s",
                             planned.label(), sec, sec < w.repetitionSec() ? " (" + w.repetitionSec() + " wanted; the budget allows no more)" : ""));
                 }
+            }
+            // the link at rest before the first round: every warm-up done, the instance and the last one warmed up seen idle
+            if (!running.isEmpty() && idle.contains(running.getLast())) {
+                idle.forEach(planned -> linkRtt.get(planned).addAll(links.probe(planned)));
             }
             int max = running.isEmpty() ? 0 : running.getFirst().plan().maxRepetitions();
             for (int r = 1; r <= max && !interrupted.getAsBoolean(); r++) {
@@ -146,7 +154,8 @@ final class ScenarioRunner {
             Point p = failed.containsKey(planned) ? failed.get(planned) : aggregate(planned, reps.get(planned));
             if (!failed.containsKey(planned)) {
                 Spread rtt = Spread.of(linkRtt.get(planned));
-                p = p.withLinkRtt(rtt == null ? null : rtt.median(), RoundTrips.perPage(planned.target().instance(), p.multiplexing()));
+                p = p.withLinkRtt(rtt == null ? null : rtt.median(), rtt == null ? SweepLinks.whyNoProbe(planned) : null,
+                        RoundTrips.perPage(planned.target().instance(), p.multiplexing()));
             }
             if (planned.rttMs() != null && p.rttMs() == null) {
                 p = p.withRttMs(planned.rttMs());

@@ -37,13 +37,23 @@ final class SweepLinks {
                 .flatMap(t -> probe.hop(t.instance().name())).orElse(null);
     }
 
-    /** The link's round trip at rest through the point's instance's proxy (none without proxies). */
+    /**
+     * The link's round trip through the point's instance's proxy (none without proxies); the caller
+     * asks only when the instances are at rest: through a busy instance's proxy it would read its backlog.
+     */
     List<Double> probe(PlannedPoint planned) {
         List<Double> ms = new ArrayList<>();
         if (!planned.tool().equals(ToolPlan.CEILING)) {
             probe.measure(planned.target().instance().name()).ifPresent(ms::add);
         }
         return ms;
+    }
+
+    /** Why a point has no round trip at rest ({@code rttMeasuredMs}); null for the ceiling, which has no link. */
+    static String whyNoProbe(PlannedPoint planned) {
+        return planned.tool().equals(ToolPlan.CEILING) ? null
+                : "no probe at rest: the instance was not seen idle before its first repetition nor after its last, "
+                + "or its proxy's probe failed (or it has no proxy)";
     }
 
     /** The link back to the one in force before the run. */

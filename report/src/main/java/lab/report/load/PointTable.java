@@ -122,8 +122,7 @@ public final class PointTable {
         row.add(Cell.of(s.mode()));
         row.add(Cell.of(s.tool()));
         row.add(Cell.number(p.concurrency() == null ? "—" : String.valueOf(p.concurrency())));
-        row.add(Cell.of(p.rttMs() == null ? "—" : Fmt.trimmed(p.rttMs()) + " / "
-                + (p.rttMeasuredMs() == null ? "—" : Fmt.trimmed(p.rttMeasuredMs()))));
+        row.add(rtt(p));
         row.add(Cell.number(p.repetitions() == null ? "1" : String.valueOf(p.repetitions().size())));
         for (Column c : FIGURES) {
             Object v = c.value().apply(p);
@@ -172,6 +171,19 @@ public final class PointTable {
             }
         }
         return links.isEmpty() ? Cell.of("—") : new Cell("", null, null, null, false, links);
+    }
+
+    /** The RTT asked and the one at rest, or why none at rest was taken (a note). */
+    private Cell rtt(Point p) {
+        if (p.rttMs() == null) {
+            return Cell.of("—");
+        }
+        String asked = Fmt.trimmed(p.rttMs()) + " / ";
+        if (p.rttMeasuredMs() != null) {
+            return Cell.of(asked + Fmt.trimmed(p.rttMeasuredMs()));
+        }
+        String why = p.unmeasured() == null ? null : p.unmeasured().get(Point.RTT_MEASURED);
+        return why == null ? Cell.of(asked + "—") : new Cell(asked + "—", notes.computeIfAbsent(why, r -> notes.size() + 1), why, null, false);
     }
 
     private Cell unmeasured(Point p, String field) {

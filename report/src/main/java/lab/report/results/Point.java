@@ -1,5 +1,6 @@
 package lab.report.results;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +29,9 @@ import lab.report.Spread;
  * @param interference     CPU of the instance, its databases, the other instances and the rest
  * @param rttMs            the link's round-trip time asked for (PROFILE=latency), null without a link
  * @param rttMeasuredMs    the link's round trip at rest: loadgen's own idle connection through the
- *                         instance's proxy, timed before and after the point (median)
+ *                         instance's proxy, timed before the scenario's first round and after its last,
+ *                         each time only when the instances were seen idle (median); null with its
+ *                         reason in {@code unmeasured} when none was taken
  * @param dbConnections    per database source, the instance's effective connection count (access.pool.size)
  * @param multiplexing     whether the instance's non-blocking sessions share pipelined connections (null: not reported)
  * @param successes        complete successes counted (2xx; a portal page with a failed panel is not one)
@@ -89,6 +92,8 @@ public record Point(
         Queue queue) {
 
     /** Flag: the tool produced no usable figures (on a repetition; a point whose every repetition failed). */
+    /** The key of {@link #unmeasured} that says why a point has no {@link #rttMeasuredMs}. */
+    public static final String RTT_MEASURED = "rttMeasuredMs";
     public static final String FLAG_FAILED = "failed";
     /** Flag: the load tool itself was the bottleneck. */
     public static final String FLAG_SATURATED = "loadToolSaturated";
@@ -242,15 +247,25 @@ public record Point(
 
     /** This point with the link's round trip at rest and the queue it implies ({@code roundTrips} null: not known). */
     public Point withLinkRtt(Double rtt, Integer roundTrips) {
+        return withLinkRtt(rtt, null, roundTrips);
+    }
+
+    /** As {@link #withLinkRtt(Double, Integer)}; {@code whyNone}, when no round trip at rest was taken, is its unmeasured reason. */
+    public Point withLinkRtt(Double rtt, String whyNone, Integer roundTrips) {
         Double instance = queue == null ? null : queue.instanceRttMs();
         Double inFlight = queue == null ? null : queue.appInFlight();
         Double held = queue == null ? null : queue.toolConnections();
         Double q = rtt == null || roundTrips == null || meanReplyMs == null ? null
                 : Math.round((meanReplyMs - roundTrips * rtt) * 100.0) / 100.0;
+        Map<String, String> why = unmeasured;
+        if (rtt == null && whyNone != null) {
+            why = new LinkedHashMap<>(unmeasured == null ? Map.of() : unmeasured);
+            why.put(RTT_MEASURED, whyNone);
+        }
         return new Point(concurrency, requestsPerSec, meanReplyMs, p50Ms, p99Ms, errors, serverThreads, serverHeapMb,
                 p75Ms, p90Ms, p999Ms, maxMs, requests, durationSec, targetRate, achievedConcurrency, serverCpuPct,
                 loadToolCpuPct, loadToolCpuSec, loadToolSaturated, saturationReason, errorDetail, failedPanels,
-                unmeasured, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rttMs,
+                why, flags, error, raw, started, littleConcurrency, spread, repetitions, interference, rttMs,
                 rtt, dbConnections, multiplexing, successes, answersPerSec, errorRatePct, failureMeanMs,
                 latencyOf, cost, new Queue(instance, roundTrips, q, inFlight, held));
     }
