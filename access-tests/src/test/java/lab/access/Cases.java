@@ -30,6 +30,10 @@ final class Cases {
         return all().filter(a -> a.get()[1] != Mode.NONBLOCKING);
     }
 
+    static Stream<Arguments> modes() {
+        return Arrays.stream(Mode.values()).map(Arguments::of);
+    }
+
     static Stream<Arguments> engines() {
         return Arrays.stream(Engine.values()).map(Arguments::of);
     }

@@ -1,6 +1,5 @@
 package lab.access.jdbc;
 
-import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
@@ -13,9 +12,11 @@ import lab.access.spi.Failures;
 
 /**
  * JDBC failures as {@link DbException}s naming the source: SQL errors keep the server's message,
- * SQLState and vendor code; connection failures and timeouts become {@link SourceUnavailableException}.
+ * SQLState and vendor code; connection failures and our own timeouts become {@link SourceUnavailableException}.
  */
 final class JdbcErrors {
+
+    private static final int MYSQL_LOCK_WAIT_TIMEOUT = 1205;
 
     private JdbcErrors() {
     }
@@ -29,7 +30,7 @@ final class JdbcErrors {
             return new SourceUnavailableException(source, "unavailable: " + Failures.describe(t), t);
         }
         if (t instanceof SQLException sql) {
-            return new DbException(source, sql.getMessage(), sql.getSQLState(), sql.getErrorCode(), sql);
+            return new DbException(source, sql.getMessage(), serverState(sql), sql.getErrorCode(), sql);
         }
         return new DbException(source, Failures.describe(t), null, 0, t);
     }
@@ -41,19 +42,21 @@ final class JdbcErrors {
                 : new SourceUnavailableException(source, "unavailable: " + Failures.describe(error), error);
     }
 
+    /**
+     * As every engine decides ({@link Failures#isConnectionFailure}): by the SQLState, else, for
+     * errors without one, the connection exceptions and our own cancel's timeout ({@link JdbcStatements}).
+     */
     private static boolean isUnavailable(Throwable error) {
-        if (error instanceof SQLTransientConnectionException || error instanceof SQLNonTransientConnectionException
-                || error instanceof SQLRecoverableException || error instanceof SQLTimeoutException) {
-            return true;
-        }
-        if (error instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")) {
-            return true;
-        }
-        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof IOException) {
-                return true;
-            }
-        }
-        return false;
+        return Failures.isConnectionFailure(error, t -> t instanceof SQLException sql ? sql.getSQLState() : null,
+                t -> t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
+                        || t instanceof SQLRecoverableException || t instanceof SQLTimeoutException);
+    }
+
+    /**
+     * The server's SQLState: MySQL sends HY000 for its lock wait timeout (1205) and Connector/J
+     * reports 40001 instead, where the other engines' drivers pass the server's on.
+     */
+    private static String serverState(SQLException error) {
+        return error.getErrorCode() == MYSQL_LOCK_WAIT_TIMEOUT && "40001".equals(error.getSQLState()) ? "HY000" : error.getSQLState();
     }
 }

@@ -4,9 +4,7 @@ import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.R2dbcTransientResourceException;
-import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
 import lab.access.DbException;
 import lab.access.ForkJoin;
 import lab.access.OverloadedException;
@@ -57,17 +55,16 @@ final class R2dbcErrors {
                 : new SourceUnavailableException(gate.source(), "unavailable: " + Failures.describe(error), ForkJoin.unwrap(error));
     }
 
+    /**
+     * As every engine decides ({@link Failures#isConnectionFailure}): by the SQLState, so that
+     * r2dbc-postgresql's server errors of classes it does not list (P0001, 25P02, 55P03, 57014,
+     * XX000: all {@code R2dbcNonTransientResourceException}) keep their state; else, for errors
+     * without one, the drivers' resource and timeout exceptions, a disposed pool, a closed connection.
+     */
     private static boolean isConnectionFailure(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String message = t.getMessage() == null ? "" : t.getMessage();
-            if (t instanceof R2dbcNonTransientResourceException || t instanceof R2dbcTransientResourceException
-                    || t instanceof R2dbcTimeoutException || t instanceof IOException || t instanceof TimeoutException
-                    || t instanceof PoolShutdownException
-                    || t instanceof R2dbcException r && r.getSqlState() != null && r.getSqlState().startsWith("08")
-                    || CONNECTION_GONE.stream().anyMatch(message::startsWith)) {
-                return true;
-            }
-        }
-        return false;
+        return Failures.isConnectionFailure(error, t -> t instanceof R2dbcException r ? r.getSqlState() : null,
+                t -> t instanceof R2dbcNonTransientResourceException || t instanceof R2dbcTransientResourceException
+                        || t instanceof R2dbcTimeoutException || t instanceof PoolShutdownException
+                        || t.getMessage() != null && CONNECTION_GONE.stream().anyMatch(t.getMessage()::startsWith));
     }
 }

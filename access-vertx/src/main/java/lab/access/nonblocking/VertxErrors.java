@@ -3,7 +3,6 @@ package lab.access.nonblocking;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.DatabaseException;
-import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import lab.access.ForkJoin;
@@ -39,14 +38,14 @@ final class VertxErrors {
         if (t instanceof DbException d) {
             return d;
         }
-        if (t instanceof DatabaseException db) {
-            return new DbException(gate.source(), db.getMessage(), db.getSqlState(), db.getErrorCode(), db);
-        }
         if (t instanceof ConnectionPoolTooBusyException) {
             return gate.reject(t);
         }
         if (isConnectionFailure(t)) {
             return new SourceUnavailableException(gate.source(), "unavailable: " + Failures.describe(t), t);
+        }
+        if (t instanceof DatabaseException db) {
+            return new DbException(gate.source(), db.getMessage(), db.getSqlState(), db.getErrorCode(), db);
         }
         return gate.unexpected(t);
     }
@@ -68,14 +67,10 @@ final class VertxErrors {
         return new SourceUnavailableException(gate.source(), "unavailable: " + why, t);
     }
 
+    /** As every engine decides ({@link Failures#isConnectionFailure}): by the SQLState, else a closed connection or pool. */
     private static boolean isConnectionFailure(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String message = t.getMessage() == null ? "" : t.getMessage();
-            if (t instanceof IOException || t instanceof ClosedConnectionException || t instanceof TimeoutException
-                    || CONNECTION_GONE.stream().anyMatch(message::startsWith)) {
-                return true;
-            }
-        }
-        return false;
+        return Failures.isConnectionFailure(error, t -> t instanceof DatabaseException db ? db.getSqlState() : null,
+                t -> t instanceof ClosedConnectionException
+                        || t.getMessage() != null && CONNECTION_GONE.stream().anyMatch(t.getMessage()::startsWith));
     }
 }
