@@ -37,6 +37,32 @@ class MetricsTest {
         assertNull(registry.find("access.calls.inflight").gauge(), "meters go away with the client");
     }
 
+    /** r2dbc-pool's own counts, named as Spring Boot's ConnectionPoolMetrics names them, read while two sessions hold connections. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lab.access.Cases#engines")
+    void r2dbcPoolGaugesWhileConnectionsAreLent(Engine engine) {
+        MeterRegistry registry = new SimpleMeterRegistry();
+        ClientOptions options = TestDb.options();
+        DbClient client = DbClients.create(TestDb.url(engine), Mode.R2DBC, options, registry);
+        String source = client.source().address();
+        try (client; DbSession one = client.openSession(); DbSession two = client.openSession()) {
+            Fire.await(one.query("SELECT 1 AS one"));
+            Fire.await(two.query("SELECT 1 AS one"));
+            assertEquals(2.0, pool(registry, "r2dbc.pool.acquired", source));
+            double allocated = pool(registry, "r2dbc.pool.allocated", source);
+            assertTrue(allocated >= 2, "allocated " + allocated);
+            assertEquals(allocated - 2, pool(registry, "r2dbc.pool.idle", source));
+            assertEquals(0.0, pool(registry, "r2dbc.pool.pending", source));
+            assertEquals(options.poolSize(), pool(registry, "r2dbc.pool.max.allocated", source));
+            assertTrue(pool(registry, "r2dbc.pool.max.pending", source) > options.queueBound(), "the wait queue's bound");
+        }
+        assertNull(registry.find("r2dbc.pool.acquired").gauge(), "the pool's gauges go away with the client");
+    }
+
+    private static double pool(MeterRegistry registry, String name, String source) {
+        return registry.get(name).tag("name", "r2dbc-" + source).tag("source", source).tag("mode", Mode.R2DBC.id()).gauge().value();
+    }
+
     private static io.micrometer.core.instrument.Timer timer(MeterRegistry registry, String name, String source, Mode mode) {
         return registry.get(name).tag("source", source).tag("mode", mode.id()).timer();
     }

@@ -49,7 +49,13 @@ public final class CallGate implements AutoCloseable, CallListener.Counts {
     /** A gate whose calls are metered in {@code registry} ({@link MicrometerCallListener}). */
     public static CallGate metered(SourceUrl source, Mode mode, ClientOptions options, MeterRegistry registry,
                                    Supplier<Number> openConnections) {
-        return new CallGate(source, options, counts -> new MicrometerCallListener(registry, source, mode, options, counts, openConnections));
+        return metered(source, mode, options, registry, openConnections, PoolGauges.NONE);
+    }
+
+    /** As {@link #metered(SourceUrl, Mode, ClientOptions, MeterRegistry, Supplier)}, with the pool's own gauges. */
+    public static CallGate metered(SourceUrl source, Mode mode, ClientOptions options, MeterRegistry registry,
+                                   Supplier<Number> openConnections, PoolGauges pool) {
+        return new CallGate(source, options, counts -> new MicrometerCallListener(registry, source, mode, options, counts, openConnections, pool));
     }
 
     /**

@@ -19,7 +19,8 @@ import lab.access.SourceUrl;
  * the registry when the client closes (one client per (source, mode) per registry):
  * {@code access.calls.inflight}, {@code access.queue.depth}, {@code access.wait},
  * {@code access.execution}, {@code access.rejected}, {@code access.pool.size},
- * {@code access.pool.open}, {@code access.multiplexed}.
+ * {@code access.pool.open}, {@code access.multiplexed}; and the pool's own gauges where the engine
+ * has them ({@link PoolGauges}: r2dbc-pool's {@code r2dbc.pool.*}, also tagged {@code name}).
  */
 public final class MicrometerCallListener implements CallListener {
 
@@ -33,6 +34,12 @@ public final class MicrometerCallListener implements CallListener {
     /** @param openConnections connections of the client's pool open now */
     public MicrometerCallListener(MeterRegistry registry, SourceUrl source, Mode mode, ClientOptions options,
                                   Counts counts, Supplier<Number> openConnections) {
+        this(registry, source, mode, options, counts, openConnections, PoolGauges.NONE);
+    }
+
+    /** @param pool the pool's own gauges */
+    public MicrometerCallListener(MeterRegistry registry, SourceUrl source, Mode mode, ClientOptions options,
+                                  Counts counts, Supplier<Number> openConnections, PoolGauges pool) {
         this.registry = registry;
         this.tags = Tags.of("source", source.address(), "mode", mode.id());
         this.wait = keep(Timer.builder("access.wait")
@@ -47,6 +54,9 @@ public final class MicrometerCallListener implements CallListener {
         gauge("access.pool.open", "database connections open now", openConnections);
         boolean multiplexed = mode == Mode.NONBLOCKING && options.multiplex();
         gauge("access.multiplexed", "1 when sessions share pipelined connections (nonblocking multiplex)", () -> multiplexed ? 1 : 0);
+        Tags poolTags = tags.and("name", pool.poolName());
+        pool.gauges().forEach(g -> keep(Gauge.builder(g.name(), g.value()).description(g.description()).tags(poolTags)
+                .strongReference(true).register(registry)));
     }
 
     @Override

@@ -36,7 +36,7 @@ final class R2dbcClient extends SourceClient {
             SharedLoops.release();
             throw e;
         }
-        this.gate = CallGate.metered(source, Mode.R2DBC, options, registry, pool::open);
+        this.gate = CallGate.metered(source, Mode.R2DBC, options, registry, pool::open, pool.gauges());
         this.cancel = new ServerCancel(source, pool.connector());
         this.statements = new R2dbcStatements(source);
     }
@@ -68,12 +68,17 @@ final class R2dbcClient extends SourceClient {
             return;
         }
         gate.close();
+        cancel.close();
         pool.close();
         SharedLoops.release();
     }
 
-    /** On a connection leased for this call alone, back in the pool before the caller hears the result. */
+    /**
+     * On a connection leased for this call alone, back in the pool before the caller hears the result;
+     * after a timeout, kept if the cancel was answered (CancelBound).
+     */
     private <T> CompletionStage<T> onPool(Deadline deadline, Function<Connection, Mono<T>> statement) {
-        return gate.submit(deadline, call -> R2dbcRunner.run(call, gate, cancel, pool.lease(call.deadline()), statement, pool::giveBack));
+        return gate.submit(deadline, call -> R2dbcRunner.run(call, gate, cancel, pool.lease(call.deadline()),
+                leased -> { }, statement, pool::giveBack));
     }
 }

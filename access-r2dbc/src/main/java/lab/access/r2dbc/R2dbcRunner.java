@@ -4,9 +4,10 @@ import io.r2dbc.spi.Connection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
-import lab.access.Timeouts;
 import lab.access.spi.CallGate;
+import lab.access.spi.CancelBound;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
@@ -16,23 +17,19 @@ import reactor.core.publisher.Mono;
  */
 final class R2dbcRunner {
 
-    /**
-     * How long a timed-out statement's connection gets to answer the server-side cancel before it
-     * is closed: a server that answers does so in milliseconds; one that does not (silent, or the
-     * link dropped the bytes) would hold the call and its room until the socket died.
-     */
-    private static final long ABANDON_AFTER_MS = 1_000;
-
     private R2dbcRunner() {
     }
 
     /**
-     * @param connection where the statement runs: leased for this call, or the session's
+     * @param connection where the statement runs: leased for this call (failed at once if the caller
+     *                   gives up waiting for it, so the waiter leaves the pool's queue), or the session's
+     * @param onTimeout  what a timeout does to the connection besides the cancel (a session's is never reused)
      * @param after      what the call's end does with the connection (give back a leased one) before the caller hears of it
      */
     static <T> CompletableFuture<T> run(CallGate.Call call, CallGate gate, ServerCancel cancel, CompletableFuture<Leased> connection,
-                                        Function<Connection, Mono<T>> statement, Function<Leased, Mono<Void>> after) {
+                                        Consumer<Leased> onTimeout, Function<Connection, Mono<T>> statement, Function<Leased, Mono<Void>> after) {
         CompletableFuture<T> result = new CompletableFuture<>();
+        call.onTimeout(() -> connection.completeExceptionally(new TimeoutException("gave up waiting for a connection")));
         connection.whenComplete((leased, error) -> {
             if (error != null) {
                 call.finished();
@@ -40,21 +37,22 @@ final class R2dbcRunner {
             } else if (call.gaveUp()) { // never sent: the caller already has its timeout
                 end(call, gate, after.apply(leased), result, null, new TimeoutException("gave up before a connection was in hand"));
             } else {
-                start(call, gate, cancel, leased, statement, after, result);
+                start(call, gate, cancel, leased, onTimeout, statement, after, result);
             }
         });
         return result;
     }
 
-    private static <T> void start(CallGate.Call call, CallGate gate, ServerCancel cancel, Leased leased,
+    /** The statement; on a timeout, cancelled on the server, and its connection closed unless it ends within {@link CancelBound}. */
+    private static <T> void start(CallGate.Call call, CallGate gate, ServerCancel cancel, Leased leased, Consumer<Leased> onTimeout,
                                   Function<Connection, Mono<T>> statement, Function<Leased, Mono<Void>> after, CompletableFuture<T> result) {
         call.started();
         AtomicBoolean ended = new AtomicBoolean();
         Disposable[] running = new Disposable[1];
         call.onTimeout(() -> {
-            leased.markBroken(); // an answer may still come: never lend this connection again
+            onTimeout.accept(leased);
             cancel.cancel(leased);
-            Timeouts.after(ABANDON_AFTER_MS, () -> {
+            CancelBound.afterCancel(() -> {
                 if (ended.compareAndSet(false, true)) {
                     leased.abandon();
                     running[0].dispose();

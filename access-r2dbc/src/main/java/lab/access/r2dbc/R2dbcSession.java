@@ -125,7 +125,7 @@ final class R2dbcSession implements DbSession {
             lock.unlock();
         }
         Function<CallGate.Call, CompletableFuture<T>> start = c -> R2dbcRunner.run(c, gate, cancel,
-                previous.thenCompose(ignored -> connection), statement, leased -> Mono.empty());
+                previous.thenCompose(ignored -> connection), Leased::markBroken, statement, leased -> Mono.empty());
         CompletionStage<T> running = isEnd ? gate.submitEnd(deadline, start) : gate.submit(deadline, start);
         CompletableFuture<T> result = new CompletableFuture<>();
         running.whenComplete((value, error) -> {

@@ -6,19 +6,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import lab.access.Timeouts;
 import lab.access.spi.CallGate;
+import lab.access.spi.CancelBound;
 
 /** Runs an admitted call's statement once its connection is in hand and bridges the result to the caller's stage. */
 final class VertxRunner {
-
-    /**
-     * How long a timed-out statement's connection gets to answer the server-side cancel before it
-     * is abandoned ({@link Leased#abandon}): a server that answers does so in milliseconds; one
-     * that does not (silent, or the link dropped the bytes) would hold the call, its room and
-     * every statement pipelined behind it until the read-idle timeout.
-     */
-    private static final long ABANDON_AFTER_MS = 1_000;
 
     private VertxRunner() {
     }
@@ -46,7 +38,7 @@ final class VertxRunner {
     /**
      * The statement, unless the caller gave up while waiting for the connection (then it is never
      * sent). After a timeout the call ends when the statement does, or at the latest when its
-     * connection is abandoned: the MySQL client has been seen to leave a statement pending on a
+     * connection is abandoned, {@link CancelBound} after the cancel: the MySQL client has been seen to leave a statement pending on a
      * connection it closed, which would keep the call's room taken for good.
      */
     private static <R> Future<R> start(CallGate.Call call, Future<Leased> connection, Consumer<Leased> onTimeout,
@@ -59,7 +51,7 @@ final class VertxRunner {
             Promise<R> outcome = Promise.promise();
             call.onTimeout(() -> {
                 onTimeout.accept(leased);
-                Timeouts.after(ABANDON_AFTER_MS, () -> {
+                CancelBound.afterCancel(() -> {
                     if (!call.isFinished()) {
                         leased.abandon();
                         outcome.tryFail(new TimeoutException("no answer, not even to the cancel: connection closed"));
