@@ -29,7 +29,8 @@ class TimeoutPolicyTest {
     @MethodSource("nonBlocking")
     void anAnsweredCancelKeepsTheConnection(Engine engine, Mode mode) throws Exception {
         SourceUrl direct = TestDb.url(engine);
-        ClientOptions options = TestDb.options().withPoolSize(1).withQueryTimeout(QUERY);
+        // Vert.x's multiplexed lanes are still closed after a timeout: calls on them end before their statements
+        ClientOptions options = TestDb.options().withPoolSize(1).withQueryTimeout(QUERY).withMultiplex(false);
         try (ProxiedSource proxy = new ProxiedSource(direct);
              DbClient client = DbClients.create(proxy.via(direct), mode, options)) {
             proxy.latency(LINK_RTT_MS);

@@ -7,6 +7,13 @@ import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionFactory;
 import io.r2dbc.postgresql.client.SSLMode;
 import io.r2dbc.spi.ConnectionFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import lab.access.ClientOptions;
 import lab.access.DbTls;
 import lab.access.SourceUrl;
@@ -62,8 +69,18 @@ final class Drivers {
                 .tcpNoDelay(true)
                 .sslMode(tls.on() ? SslMode.VERIFY_IDENTITY : SslMode.DISABLED);
         if (tls.on()) {
-            b.sslCa(tls.caPem().toString());
+            // the CA read once, here: given as sslCa, the driver reads the file on the event loop at every connection
+            X509Certificate[] ca = caCertificates(tls.caPem());
+            b.sslContextBuilderCustomizer(ssl -> ssl.trustManager(ca));
         }
         return MySqlConnectionFactory.from(b.build());
+    }
+
+    private static X509Certificate[] caCertificates(Path pem) {
+        try (InputStream in = Files.newInputStream(pem)) {
+            return CertificateFactory.getInstance("X.509").generateCertificates(in).toArray(X509Certificate[]::new);
+        } catch (IOException | CertificateException e) {
+            throw new IllegalStateException("cannot read the CA certificate " + pem + ": " + e.getMessage(), e);
+        }
     }
 }

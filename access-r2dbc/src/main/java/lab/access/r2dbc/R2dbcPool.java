@@ -114,15 +114,15 @@ final class R2dbcPool implements AutoCloseable {
     /**
      * A connection, or a {@link TimeoutException} once the caller may wait no longer; failing the
      * returned future (the caller gave up: {@link R2dbcRunner}) takes the waiter out of the queue at
-     * once. While every connection is open and lent, a wait is for a call to end, so it lasts as long
-     * as the call may ({@code queryTimeout}, or less when the caller's deadline comes first), as
-     * {@code JdbcPool#borrow} does: with {@code connectTimeout} alone, portal-webflux at 78 ms and 200
+     * once. While every connection is open and lent, a wait is for a call to end, so a caller with a
+     * deadline waits as long as its call may ({@code queryTimeout}, or less when the deadline comes
+     * first), as {@code JdbcPool#borrow} does: with {@code connectTimeout} alone, portal-webflux at 78 ms and 200
      * connections failed pages in a map point (every source's contacts session holds its connection
-     * for five round trips); otherwise (a connection missing: the server may be down)
-     * {@code connectTimeout} at most.
+     * for five round trips); otherwise (no deadline, or a connection missing: the server may be
+     * down) {@code connectTimeout} at most.
      */
     CompletableFuture<Leased> lease(Deadline deadline) {
-        long left = deadline.millisLeft(queryTimeoutMs);
+        long left = deadline.isSet() ? deadline.millisLeft(queryTimeoutMs) : connectTimeoutMs;
         long waitMs = Math.max(1, open() >= maxSize ? left : Math.min(left, connectTimeoutMs));
         CompletableFuture<Leased> leased = new CompletableFuture<>();
         Disposable waiting = acquire.subscribe(

@@ -46,7 +46,7 @@ final class Connections {
 
     /** A whole connection for one call; it goes back to the pool when the call's statement ends. */
     Future<Leased> borrow() {
-        return connection().map(c -> new Leased(c, null));
+        return connection().map(c -> new Leased(c, cancel.serverId(c)));
     }
 
     /** A whole connection for a session until {@link #giveBack}; makes a lane drain when the lanes fill the pool. */
@@ -123,9 +123,20 @@ final class Connections {
     }
 
     /**
-     * A call timed out: stop its statement on the server. Its connection (a lane too) stays in use
-     * if the statement then ends within {@code CancelBound}; {@link VertxRunner} abandons it otherwise.
+     * A call on this lane timed out: stop its statement on the server, send no new sessions there,
+     * and close the connection once the lane is idle instead of lending it again.
      */
+    void timedOut(Lane lane, Leased connection) {
+        cancel.cancel(connection);
+        lock.lock();
+        try {
+            lane.abandoned = true;
+            drain(lane);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     void cancel(Leased connection) {
         cancel.cancel(connection);
     }
@@ -178,7 +189,7 @@ final class Connections {
 
     private void release(Lane lane) {
         lanes.remove(lane);
-        lane.connection.onSuccess(Leased::close);
+        lane.connection.onSuccess(lane.abandoned ? Leased::abandon : Leased::close);
     }
 
     /** The lane's connection failed or was closed (read-idle timeout, server gone): later calls open another. */

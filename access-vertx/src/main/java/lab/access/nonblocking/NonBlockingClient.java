@@ -95,7 +95,7 @@ final class NonBlockingClient extends SourceClient {
         }
         Lane lane = connections.pickLane();
         CompletableFuture<T> result = new CompletableFuture<>();
-        gate.submit(deadline, call -> VertxRunner.run(call, gate, lane.connection, connections::cancel, statement, map))
+        gate.submit(deadline, call -> VertxRunner.run(call, gate, lane.connection, leased -> connections.timedOut(lane, leased), statement, map))
                 .whenComplete((value, error) -> {
                     connections.left(lane, error);
                     if (error == null) {

@@ -179,7 +179,7 @@ final class NonBlockingSession implements DbSession {
             lock.unlock();
         }
         Lane onThisLane = used;
-        Consumer<Leased> onTimeout = onThisLane == null ? this::ownTimedOut : connections::cancel;
+        Consumer<Leased> onTimeout = onThisLane == null ? this::ownTimedOut : leased -> connections.timedOut(onThisLane, leased);
         Function<CallGate.Call, CompletableFuture<T>> start = c -> VertxRunner.run(c, gate, connection, onTimeout, statement, map);
         CompletionStage<T> running = isEnd ? gate.submitEnd(deadline, start) : gate.submit(deadline, start);
         CompletableFuture<T> result = new CompletableFuture<>();
