@@ -20,7 +20,7 @@ public final class LabBlockHoundIntegration implements BlockHoundIntegration {
      * holder's critical section. Allowed by name so that nothing else is; left to be made lock-free.
      */
     private static final Map<String, List<String>> ENGINE_LOCKS = Map.of(
-            "lab.access.nonblocking.Connections", List.of("lease", "giveBack", "pickLane", "joined", "left", "timedOut", "keepWarm", "forget"),
+            "lab.access.nonblocking.Connections", List.of("lease", "giveBack", "pickLane", "joined", "left", "keepWarm", "forget"),
             "lab.access.nonblocking.NonBlockingSession", List.of("leaseFailed", "noConnectionYet", "close", "call", "ended"),
             "lab.access.r2dbc.R2dbcSession", List.of("close", "call", "ended"));
 

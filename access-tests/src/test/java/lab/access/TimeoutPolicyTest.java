@@ -25,14 +25,14 @@ class TimeoutPolicyTest {
     private static final Duration QUERY = Duration.ofMillis(1000);
     private static final long LINK_RTT_MS = 40;
 
-    @ParameterizedTest(name = "{0} {1}")
+    @ParameterizedTest(name = "{0} {1} multiplex={2}")
     @MethodSource("nonBlocking")
-    void anAnsweredCancelKeepsTheConnection(Engine engine, Mode mode) throws Exception {
+    void anAnsweredCancelKeepsTheConnection(Engine engine, Mode mode, boolean multiplex) throws Exception {
         SourceUrl direct = TestDb.url(engine);
-        // Vert.x's multiplexed lanes are still closed after a timeout: calls on them end before their statements
-        ClientOptions options = TestDb.options().withPoolSize(1).withQueryTimeout(QUERY).withMultiplex(false);
+        ClientOptions options = TestDb.options().withPoolSize(1).withQueryTimeout(QUERY).withMultiplex(multiplex);
         try (ProxiedSource proxy = new ProxiedSource(direct);
              DbClient client = DbClients.create(proxy.via(direct), mode, options)) {
+            Fire.warmUp(client);
             proxy.latency(LINK_RTT_MS);
             long before = serverId(engine, client);
             for (int i = 0; i < 2; i++) { // the second cancel reuses what the first opened (MySQL: the KILL connection)
@@ -42,17 +42,19 @@ class TimeoutPolicyTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} {1}")
+    @ParameterizedTest(name = "{0} {1} multiplex={2}")
     @MethodSource("nonBlocking")
-    void anUnansweredCancelClosesTheConnection(Engine engine, Mode mode) throws Exception {
+    void anUnansweredCancelClosesTheConnection(Engine engine, Mode mode, boolean multiplex) throws Exception {
         SourceUrl direct = TestDb.url(engine);
-        ClientOptions options = TestDb.options().withPoolSize(1).withQueryTimeout(QUERY).withConnectTimeout(Duration.ofMillis(500));
+        ClientOptions options = TestDb.options().withPoolSize(1).withQueryTimeout(QUERY).withMultiplex(multiplex);
+        MeterRegistry registry = new SimpleMeterRegistry();
         try (ProxiedSource proxy = new ProxiedSource(direct);
-             DbClient client = DbClients.create(proxy.via(direct), mode, options)) {
+             DbClient client = DbClients.create(proxy.via(direct), mode, options, registry)) {
+            Fire.warmUp(client);
             long before = serverId(engine, client);
             proxy.stall(true);
             assertInstanceOf(SourceUnavailableException.class, Fire.failure(client.query("SELECT 1 AS one")));
-            Thread.sleep(QUERY.toMillis() + 500); // past the cancel's bound: the connection is closed
+            awaitNoCallInFlight(registry); // the call ends when its connection is closed, at the cancel's bound
             proxy.stall(false);
             assertNotEquals(before, serverIdSoon(engine, client), "a connection that never answered is not lent again");
         }
@@ -74,8 +76,18 @@ class TimeoutPolicyTest {
         }
     }
 
+    /** Each engine's r2dbc, and nonblocking with multiplexing (shared lanes) and without (a connection borrowed per call). */
     static Stream<Arguments> nonBlocking() {
-        return Cases.all().filter(a -> a.get()[1] == Mode.NONBLOCKING || a.get()[1] == Mode.R2DBC);
+        return Cases.engines().flatMap(e -> Stream.of(Arguments.of(e.get()[0], Mode.R2DBC, true),
+                Arguments.of(e.get()[0], Mode.NONBLOCKING, true), Arguments.of(e.get()[0], Mode.NONBLOCKING, false)));
+    }
+
+    private static void awaitNoCallInFlight(MeterRegistry registry) throws InterruptedException {
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (registry.get("access.calls.inflight").gauge().value() > 0) {
+            assertTrue(System.nanoTime() < until, "the unanswered call never ended");
+            Thread.sleep(20);
+        }
     }
 
     /** r2dbc-pool's waiters, once they are 0 or after 500 ms (without the give-up, one would stay for connectTimeout, 2 s). */

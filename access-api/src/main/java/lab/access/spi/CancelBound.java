@@ -8,8 +8,7 @@ import lab.access.Timeouts;
  * gave up is cancelled on the server; if it then ends within {@link #MS}, the server answered the
  * cancel and the connection's answers are in step again, so the connection is kept; if not (a
  * silent server or link) it is closed, since a late answer could be taken for the next statement's.
- * A session's connection (and a Vert.x multiplexed lane) is closed after a timeout either way: its
- * later statements queue behind it.
+ * A session's connection is closed after a timeout either way: its later statements queue behind it.
  */
 public final class CancelBound {
 

@@ -123,20 +123,9 @@ final class Connections {
     }
 
     /**
-     * A call on this lane timed out: stop its statement on the server, send no new sessions there,
-     * and close the connection once the lane is idle instead of lending it again.
+     * A call timed out: stop its statement on the server. Its connection, a lane too, stays in use if
+     * the statement then ends within {@code CancelBound}; {@link VertxRunner} abandons it otherwise.
      */
-    void timedOut(Lane lane, Leased connection) {
-        cancel.cancel(connection);
-        lock.lock();
-        try {
-            lane.abandoned = true;
-            drain(lane);
-        } finally {
-            lock.unlock();
-        }
-    }
-
     void cancel(Leased connection) {
         cancel.cancel(connection);
     }
@@ -189,7 +178,7 @@ final class Connections {
 
     private void release(Lane lane) {
         lanes.remove(lane);
-        lane.connection.onSuccess(lane.abandoned ? Leased::abandon : Leased::close);
+        lane.connection.onSuccess(Leased::close);
     }
 
     /** The lane's connection failed or was closed (read-idle timeout, server gone): later calls open another. */

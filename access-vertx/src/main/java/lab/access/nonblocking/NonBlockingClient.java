@@ -9,6 +9,7 @@ import io.vertx.sqlclient.RowSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import lab.access.ClientOptions;
 import lab.access.DbSession;
@@ -94,10 +95,18 @@ final class NonBlockingClient extends SourceClient {
             return gate.submit(deadline, call -> VertxRunner.runBorrowed(call, gate, connections.borrow(), connections::cancel, statement, map));
         }
         Lane lane = connections.pickLane();
+        AtomicBoolean started = new AtomicBoolean();
         CompletableFuture<T> result = new CompletableFuture<>();
-        gate.submit(deadline, call -> VertxRunner.run(call, gate, lane.connection, leased -> connections.timedOut(lane, leased), statement, map))
+        // the call leaves its lane when its statement has ended (after a timeout: answered the cancel, or abandoned), not before
+        gate.submit(deadline, call -> {
+                    CompletableFuture<T> run = VertxRunner.run(call, gate, lane.connection, connections::cancel, statement, map);
+                    started.set(true);
+                    return run.whenComplete((value, error) -> connections.left(lane, error));
+                })
                 .whenComplete((value, error) -> {
-                    connections.left(lane, error);
+                    if (!started.get()) {
+                        connections.left(lane, error);
+                    }
                     if (error == null) {
                         result.complete(value);
                     } else {

@@ -6,6 +6,7 @@ import io.vertx.sqlclient.Transaction;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -179,12 +180,18 @@ final class NonBlockingSession implements DbSession {
             lock.unlock();
         }
         Lane onThisLane = used;
-        Consumer<Leased> onTimeout = onThisLane == null ? this::ownTimedOut : leased -> connections.timedOut(onThisLane, leased);
-        Function<CallGate.Call, CompletableFuture<T>> start = c -> VertxRunner.run(c, gate, connection, onTimeout, statement, map);
+        Consumer<Leased> onTimeout = onThisLane == null ? this::ownTimedOut : connections::cancel;
+        AtomicBoolean started = new AtomicBoolean();
+        Function<CallGate.Call, CompletableFuture<T>> start = c -> {
+            CompletableFuture<T> run = VertxRunner.run(c, gate, connection, onTimeout, statement, map);
+            started.set(true);
+            // a call leaves its lane when its statement has ended (after a timeout: answered the cancel, or abandoned)
+            return onThisLane == null ? run : run.whenComplete((value, error) -> connections.left(onThisLane, error));
+        };
         CompletionStage<T> running = isEnd ? gate.submitEnd(deadline, start) : gate.submit(deadline, start);
         CompletableFuture<T> result = new CompletableFuture<>();
         running.whenComplete((value, error) -> {
-            ended(onThisLane, error);
+            ended(onThisLane, !started.get(), error);
             if (error == null) {
                 result.complete(value);
             } else {
@@ -215,7 +222,8 @@ final class NonBlockingSession implements DbSession {
         return own;
     }
 
-    private void ended(Lane used, Throwable error) {
+    /** @param leaveLane the call never started, so it leaves its lane here */
+    private void ended(Lane used, boolean leaveLane, Throwable error) {
         Promise<Void> idle = null;
         lock.lock();
         try {
@@ -224,7 +232,9 @@ final class NonBlockingSession implements DbSession {
                 ownBroken = true;
             }
             if (used != null) {
-                connections.left(used, error);
+                if (leaveLane) {
+                    connections.left(used, error);
+                }
                 if (--onLane == 0) {
                     lane = null;
                     idle = laneIdle;
