@@ -100,7 +100,7 @@ class ServerErrorsTest {
             // from a thread of its own: in mode jdbc the call returns only once the statement has ended
             CompletableFuture<Long> waiting = CompletableFuture.supplyAsync(
                     () -> session.update("UPDATE access_locks SET n = n + 1 WHERE id = ?", 2), ASIDE).thenCompose(s -> s);
-            awaitLockWait();
+            awaitLockWait(waiting);
             try (PreparedStatement closing = other.prepareStatement("UPDATE access_locks SET n = n + 1 WHERE id = ?")) {
                 closing.setInt(1, 1);
                 closing.executeUpdate(); // the cycle: InnoDB rolls back the client's transaction, this one goes on
@@ -158,12 +158,21 @@ class ServerErrorsTest {
         return c;
     }
 
-    /** Until some InnoDB transaction waits for a lock (the client's update, behind the test's). */
-    private static void awaitLockWait() throws Exception {
-        long until = System.nanoTime() + 5_000_000_000L;
-        while (TestDb.count(Engine.MYSQL, "SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'") == 0) {
+    /**
+     * Until the client's update waits for the test's lock: InnoDB lists a transaction in LOCK WAIT, or
+     * the server shows the update still running; fails at once, saying how, when the update ended.
+     */
+    private static void awaitLockWait(CompletableFuture<Long> waiting) throws Exception {
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (TestDb.count(Engine.MYSQL, "SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'") == 0
+                && TestDb.count(Engine.MYSQL, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE COMMAND IN ('Query', 'Execute') "
+                        + "AND INFO LIKE 'UPDATE access_locks%' AND TIME_MS > 200") == 0) {
+            if (waiting.isDone()) {
+                fail("the client's update did not wait for the lock: " + (waiting.isCompletedExceptionally()
+                        ? "it failed: " + Fire.failure(waiting) : "it updated " + waiting.join() + " row(s)"));
+            }
             if (System.nanoTime() > until) {
-                fail("the client's update never waited for the lock");
+                fail("the client's update never waited for the lock (still running, not seen waiting)");
             }
             Thread.sleep(20);
         }
