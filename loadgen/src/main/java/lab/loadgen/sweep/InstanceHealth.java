@@ -18,6 +18,20 @@ final class InstanceHealth {
     /** How long a thawed instance that reports a source down is asked again before it is measured so. */
     private static final Duration THAWED_SETTLE = Duration.ofSeconds(10);
 
+    /**
+     * The instance's health; one that may just have been thawed ({@code thawed}) is asked again for up
+     * to {@link #THAWED_SETTLE} while it does not answer in time or reports a source down: its event
+     * loops first run what the freeze held back, and its health checks may report deadlines the freeze spent.
+     */
+    static HealthCheck.Status check(HttpClient http, URI uri, boolean thawed) throws InterruptedException {
+        HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
+        for (long until = System.nanoTime() + THAWED_SETTLE.toNanos(); thawed && !s.up() && System.nanoTime() < until; ) {
+            Thread.sleep(250);
+            s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
+        }
+        return s;
+    }
+
     InstanceHealth(HttpClient http, LabControl control, Focus focus) {
         this.http = http;
         this.control = control;
@@ -53,13 +67,7 @@ final class InstanceHealth {
         }
         focus.on(t);
         URI uri = URI.create(t.baseUrl() + t.instance().healthPath());
-        HealthCheck.Status s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
-        // just thawed, its health indicators may still report checks whose deadlines the freeze spent
-        for (long until = System.nanoTime() + THAWED_SETTLE.toNanos(); focus.freezes() && s.answers() && !s.up()
-                && System.nanoTime() < until; ) {
-            Thread.sleep(250);
-            s = HealthCheck.check(http, uri, Duration.ofSeconds(3));
-        }
+        HealthCheck.Status s = check(http, uri, focus.freezes());
         health.put(t, s);
         if (!s.answers()) {
             progress.info(t.instance().name() + ": no answer at " + uri + " (" + s.detail() + "); its steps are recorded as failed");

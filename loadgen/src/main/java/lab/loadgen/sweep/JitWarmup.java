@@ -75,7 +75,7 @@ public final class JitWarmup {
         try {
             for (Target t : targets) {
                 focus.on(t); // alone: its compiler threads get the cores, and no idle JVM's collections share them
-                Outcome o = warm(t, capSec);
+                Outcome o = warm(t, capSec, focus.freezes());
                 outcomes.add(o);
                 state(o.instance(), o.steady() ? "steady" : o.seconds() == 0 ? "no answer" : "not steady", o.seconds(), null);
             }
@@ -111,10 +111,11 @@ public final class JitWarmup {
         }
     }
 
-    private Outcome warm(Target t, int capSec) throws InterruptedException {
+    /** @param thawed the instance may just have been thawed: its health is asked again for a while ({@link InstanceHealth#check}) */
+    private Outcome warm(Target t, int capSec, boolean thawed) throws InterruptedException {
         String name = t.instance().name();
         int connections = Math.min(CONNECTIONS, Profile.named(Profile.DEFAULT).plan(t.instance().app()).warmupConcurrency());
-        HealthCheck.Status s = HealthCheck.check(http, URI.create(t.baseUrl() + t.instance().healthPath()), Duration.ofSeconds(3));
+        HealthCheck.Status s = InstanceHealth.check(http, URI.create(t.baseUrl() + t.instance().healthPath()), thawed);
         if (!s.answers()) {
             return new Outcome(name, 0, false, "no answer (" + s.detail() + ")");
         }
