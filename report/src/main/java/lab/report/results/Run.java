@@ -23,11 +23,27 @@ import lab.report.Spread;
  *                 measured repetitions run unprofiled), or why there is none; null without profiles
  * @param linkCalibrations per round trip the run put in force below 1 ms (lan), what the link's
  *                 calibration measured it to add per query over loopback; null when none was calibrated
+ * @param pools    PROFILE=pools: every pool size measured, in order ({@link PoolStep}); null in other runs
  */
 public record Run(String id, String started, String finished, String profile, Machine machine,
                   String status, String order, Map<String, ToolInfo> tools, Map<String, Object> plan,
                   List<String> notes, List<String> runs, List<Round> rounds, String link, ProxyHop proxyHop,
-                  List<Warmup> warmups, List<Profile> profiles, List<LinkCalibrated> linkCalibrations) {
+                  List<Warmup> warmups, List<Profile> profiles, List<LinkCalibrated> linkCalibrations,
+                  List<PoolStep> pools) {
+
+    public Run(String id, String started, String finished, String profile, Machine machine, String status, String order,
+               Map<String, ToolInfo> tools, Map<String, Object> plan, List<String> notes, List<String> runs,
+               List<Round> rounds, String link, ProxyHop proxyHop, List<Warmup> warmups, List<Profile> profiles,
+               List<LinkCalibrated> linkCalibrations) {
+        this(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link, proxyHop,
+                warmups, profiles, linkCalibrations, null);
+    }
+
+    /** The run with one more step of PROFILE=pools' search. */
+    public Run withPoolStep(PoolStep step) {
+        return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
+                proxyHop, warmups, profiles, linkCalibrations, plus(pools, step));
+    }
 
     /**
      * A link the run calibrated (lab.link.LinkCalibration, Table 4.1's measure: 50 queries on one
@@ -41,7 +57,7 @@ public record Run(String id, String started, String finished, String profile, Ma
 
     public Run withLinkCalibration(LinkCalibrated c) {
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, warmups, profiles, plus(linkCalibrations, c));
+                proxyHop, warmups, profiles, plus(linkCalibrations, c), pools);
     }
 
     /**
@@ -71,7 +87,7 @@ public record Run(String id, String started, String finished, String profile, Ma
 
     public Run withProfile(Profile p) {
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, warmups, plus(profiles, p), linkCalibrations);
+                proxyHop, warmups, plus(profiles, p), linkCalibrations, pools);
     }
 
     public Run(String id, String started, String finished, String profile, Machine machine, String status, String order,
@@ -96,7 +112,7 @@ public record Run(String id, String started, String finished, String profile, Ma
 
     public Run withWarmup(Warmup w) {
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, plus(warmups, w), profiles, linkCalibrations);
+                proxyHop, plus(warmups, w), profiles, linkCalibrations, pools);
     }
 
     /** One round of one scenario: the app, link RTT (null: left as it was), level and tool, and the modes' order. */
@@ -106,12 +122,12 @@ public record Run(String id, String started, String finished, String profile, Ma
     /** The run with one more note (said on the page), e.g. what the sweep found before its first point. */
     public Run withNote(String note) {
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, plus(notes, note), runs, rounds,
-                link, proxyHop, warmups, profiles, linkCalibrations);
+                link, proxyHop, warmups, profiles, linkCalibrations, pools);
     }
 
     public Run withRounds(List<Round> r) {
         return new Run(id, started, finished, profile, machine, status, order, tools, plan, notes, runs, r, link, proxyHop,
-                warmups, profiles, linkCalibrations);
+                warmups, profiles, linkCalibrations, pools);
     }
 
     /** {@code SELECT 1} at rest straight to a server (ms), as the proxy hop was measured; null where it was not. */
@@ -121,7 +137,7 @@ public record Run(String id, String started, String finished, String profile, Ma
 
     public Run finished(String when, String newStatus) {
         return new Run(id, started, when, profile, machine, newStatus, order, tools, plan, notes, runs, rounds, link,
-                proxyHop, warmups, profiles, linkCalibrations);
+                proxyHop, warmups, profiles, linkCalibrations, pools);
     }
 
     /** {@code list} (null: none yet) with {@code item} appended, unmodifiable. */
